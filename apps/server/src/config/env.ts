@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/** Every environment variable the server reads, parsed once at boot (README: configuration table). */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  PGLITE_DIR: z.string().default('./data/sealplan'),
+  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Sealplan <no-reply@sealplan.local>'),
+  OUTBOX_DIR: z.string().default('./data/outbox'),
+  TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(12 * 60 * 60),
+  PROVIDER_NAME: z.string().default('Sealplan'),
+  PROVIDER_SHORT_NAME: z.string().default('Sealplan'),
+  ADMIN_EMAIL: z.string().email().default('admin@sealplan.local'),
+  ADMIN_PASSWORD: z.string().min(6).optional(),
+  SEED_DEMO: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+});
+export type Env = z.infer<typeof envSchema>;
+
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}

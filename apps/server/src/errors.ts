@@ -1,0 +1,34 @@
+import type { ErrorCode } from '@sealplan/contracts';
+
+/** The one error type of the server. Thrown anywhere; the error handler turns it into the envelope. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+/** One map from error code to HTTP status. */
+export const STATUS_BY_CODE: Record<ErrorCode, number> = {
+  VALIDATION_FAILED: 400,
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 400,
+  ACCOUNT_PENDING: 403,
+  ACCOUNT_DENIED: 403,
+  ACCOUNT_SUSPENDED: 403,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  VERSION_CONFLICT: 409,
+  EMAIL_TAKEN: 409,
+  RATE_LIMITED: 429,
+  RESET_TOKEN_INVALID: 400,
+  PAYLOAD_TOO_LARGE: 413,
+  MAIL_FAILED: 502,
+  INTERNAL: 500,
+};

@@ -1,0 +1,55 @@
+import { mkdirSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: MailAttachment[];
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  /** Where messages go, for the log: an SMTP host or the outbox folder. */
+  readonly target: string;
+}
+
+/**
+ * Mail over SMTP when `smtpUrl` is set (nodemailer), else each message is written as an .eml file into
+ * the outbox folder so that development needs no mail server.
+ */
+export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: string; log?: FastifyBaseLogger }): Mailer {
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    const host = new URL(opts.smtpUrl).host;
+    return {
+      target: `smtp://${host}`,
+      async send(message) {
+        await transport.sendMail({ from: opts.from, ...message });
+      },
+    };
+  }
+  const dir = resolve(opts.outboxDir);
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    target: dir,
+    async send(message) {
+      const info = await transport.sendMail({ from: opts.from, ...message });
+      mkdirSync(dir, { recursive: true });
+      const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
+      await writeFile(file, info.message as Buffer);
+      opts.log?.info({ file, to: message.to, subject: message.subject }, 'mail written to outbox');
+    },
+  };
+}

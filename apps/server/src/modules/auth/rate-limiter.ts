@@ -1,0 +1,34 @@
+import type { AuthRepository } from './auth.repository';
+
+export interface RateRule {
+  /** Key prefix, e.g. 'signin:account'. */
+  name: string;
+  max: number;
+  windowMs: number;
+}
+
+/**
+ * Fixed-window counters kept in the rate_limits table, so every app server behind a load balancer sees the
+ * same counts. Keys are lower-cased so 'A@x.com' and 'a@x.com' share one counter.
+ */
+export function createRateLimiter(
+  repo: Pick<AuthRepository, 'rateCount' | 'rateHit' | 'rateClear'>,
+  now: () => Date,
+) {
+  const keyOf = (rule: RateRule, subject: string) => `${rule.name}:${subject.toLowerCase()}`;
+  return {
+    /** True when the subject has used up its allowance in the current window. */
+    async isLimited(rule: RateRule, subject: string): Promise<boolean> {
+      return (await repo.rateCount(keyOf(rule, subject), now(), rule.windowMs)) >= rule.max;
+    },
+    /** Counts one event; answers the count in the current window, this event included. */
+    async hit(rule: RateRule, subject: string): Promise<number> {
+      return repo.rateHit(keyOf(rule, subject), now(), rule.windowMs);
+    },
+    async clear(rule: RateRule, subject: string) {
+      await repo.rateClear(keyOf(rule, subject));
+    },
+  };
+}
+
+export type RateLimiter = ReturnType<typeof createRateLimiter>;

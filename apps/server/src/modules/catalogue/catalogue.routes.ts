@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { saveCatalogueRequestSchema, verifyCatalogueRequestSchema } from '@sealplan/contracts';
+import { ok } from '../../lib/reply';
+import { requireRole, requireUser } from '../../plugins/auth';
+import { createCatalogueRepository } from './catalogue.repository';
+import { createCatalogueService } from './catalogue.service';
+
+/** Catalogue editors: the provider's ElevatedUser and SystemAdministrator (the catalogue is provider-wide). */
+const requireCatalogueAdmin = requireRole('ElevatedUser', 'SystemAdministrator');
+
+/** The catalogue (spec §3 form reference data) and its small admin endpoint. */
+export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createCatalogueService({
+    repo: createCatalogueRepository(app.deps.db.db),
+    now: app.deps.now,
+  });
+
+  app.get('/api/catalogue', { preHandler: requireUser, schema: { tags: ['catalogue'] } }, async () =>
+    ok(await service.getFormData()),
+  );
+
+  app.put(
+    '/api/catalogue',
+    { preHandler: requireCatalogueAdmin, schema: { tags: ['catalogue'], body: saveCatalogueRequestSchema } },
+    async (request) => ok(await service.save(request.body)),
+  );
+
+  app.post(
+    '/api/catalogue/verify',
+    {
+      preHandler: requireCatalogueAdmin,
+      schema: { tags: ['catalogue'], body: verifyCatalogueRequestSchema },
+    },
+    async (request) => ok(await service.verify(request.body, request.user!.id)),
+  );
+};

@@ -1,0 +1,134 @@
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { customers, industries, projects, type Database } from '@sealplan/db';
+import { insertScoped, selectPage, totalCount, updateVersioned } from '../../lib/versioned-repository';
+import type { FieldMap } from '../instance/record-fields';
+
+export type CustomerRow = typeof customers.$inferSelect;
+export interface CustomerRecord {
+  customer: CustomerRow;
+  industryName: string;
+  projectCount: number;
+}
+export type CustomerValues = Pick<
+  CustomerRow,
+  | 'name'
+  | 'industryId'
+  | 'contactFirstName'
+  | 'contactLastName'
+  | 'contactPhone'
+  | 'contactEmail'
+  | 'isActive'
+>;
+
+/** Live projects of the customer (a correlated subquery, so lists can sort and filter on it). */
+const projectCountSql =
+  sql<number>`(select count(*) from ${projects} where ${projects.customerId} = ${customers.id} and ${projects.isRemoved} = false)`.mapWith(
+    Number,
+  );
+
+/** Fields the generic records API may filter and sort on (spec §7), by API name. Never raw input. */
+export const CUSTOMER_FIELDS: FieldMap = {
+  id: { sql: customers.id, kind: 'uuid' },
+  guid: { sql: customers.guid, kind: 'uuid' },
+  name: { sql: customers.name, kind: 'text' },
+  industryId: { sql: customers.industryId, kind: 'text' },
+  industryName: { sql: industries.name, kind: 'text' },
+  contactFirstName: { sql: customers.contactFirstName, kind: 'text' },
+  contactLastName: { sql: customers.contactLastName, kind: 'text' },
+  contactPhone: { sql: customers.contactPhone, kind: 'text' },
+  contactEmail: { sql: customers.contactEmail, kind: 'text' },
+  isActive: { sql: customers.isActive, kind: 'boolean' },
+  projectCount: { sql: projectCountSql, kind: 'number' },
+  createdOn: { sql: customers.createdOn, kind: 'date' },
+  lastUpdatedOn: { sql: customers.lastUpdatedOn, kind: 'date' },
+};
+export const CUSTOMER_SEARCH_FIELDS = ['name', 'contactFirstName', 'contactLastName', 'contactEmail'];
+
+/** The only Drizzle caller for customers and industries. Every customer query is scoped to one organization. */
+export function createCustomersRepository(db: Database) {
+  const base = () =>
+    db
+      .select({ customer: customers, industryName: industries.name, projectCount: projectCountSql })
+      .from(customers)
+      .innerJoin(industries, eq(industries.id, customers.industryId));
+
+  return {
+    async findById(organizationId: string, id: string): Promise<CustomerRecord | null> {
+      const rows = await base()
+        .where(and(eq(customers.id, id), eq(customers.organizationId, organizationId)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    /** Spec §3: customers sorted by name. */
+    async listActive(organizationId: string): Promise<CustomerRecord[]> {
+      return base()
+        .where(and(eq(customers.organizationId, organizationId), eq(customers.isActive, true)))
+        .orderBy(asc(sql`lower(${customers.name})`), asc(customers.id));
+    },
+
+    /** A page of customers for the generic records API; `where` and `orderBy` come from whitelisted fields. */
+    async list(
+      organizationId: string,
+      where: SQL | undefined,
+      orderBy: SQL[],
+      limit: number,
+      offset: number,
+    ): Promise<{ rows: CustomerRecord[]; total: number }> {
+      return selectPage(
+        base(),
+        db.select(totalCount()).from(customers).innerJoin(industries, eq(industries.id, customers.industryId)),
+        and(eq(customers.organizationId, organizationId), where),
+        [...orderBy, asc(sql`lower(${customers.name})`), asc(customers.id)],
+        limit,
+        offset,
+      );
+    },
+
+    async insert(organizationId: string, values: CustomerValues): Promise<string> {
+      return insertScoped(db, customers, organizationId, values);
+    },
+
+    /** Updates when the stored version is `expectedVersion` (null = overwrite); answers whether a row changed. */
+    async update(
+      organizationId: string,
+      id: string,
+      expectedVersion: number | null,
+      values: Partial<CustomerValues>,
+    ): Promise<boolean> {
+      return updateVersioned(db, customers, organizationId, id, expectedVersion, values);
+    },
+
+    async industryExists(id: string, activeOnly = true): Promise<boolean> {
+      const rows = await db
+        .select({ id: industries.id })
+        .from(industries)
+        .where(and(eq(industries.id, id), activeOnly ? eq(industries.isActive, true) : undefined))
+        .limit(1);
+      return rows.length === 1;
+    },
+
+    /** Spec §3: industries are a separate active list. */
+    async listIndustries(activeOnly: boolean, where?: SQL, orderBy: SQL[] = []) {
+      return db
+        .select()
+        .from(industries)
+        .where(and(activeOnly ? eq(industries.isActive, true) : undefined, where))
+        .orderBy(...orderBy, asc(industries.sort), asc(industries.name));
+    },
+
+    async findIndustry(id: string) {
+      const rows = await db.select().from(industries).where(eq(industries.id, id)).limit(1);
+      return rows[0] ?? null;
+    },
+  };
+}
+
+export const INDUSTRY_FIELDS: FieldMap = {
+  id: { sql: industries.id, kind: 'text' },
+  name: { sql: industries.name, kind: 'text' },
+  isActive: { sql: industries.isActive, kind: 'boolean' },
+  sort: { sql: industries.sort, kind: 'number' },
+};
+
+export type CustomersRepository = ReturnType<typeof createCustomersRepository>;

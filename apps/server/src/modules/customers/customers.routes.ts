@@ -1,0 +1,34 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { emptyRequestSchema, saveCustomerRequestSchema } from '@sealplan/contracts';
+import { ok } from '../../lib/reply';
+import { orgIdOf, requireOrgUser } from '../../plugins/auth';
+import { createCustomersRepository } from './customers.repository';
+import { createCustomersService } from './customers.service';
+
+/** Spec §7 product functions of customers and industries. */
+export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createCustomersService({ repo: createCustomersRepository(app.deps.db.db) });
+  const schema = { tags: ['customers'] };
+
+  app.post(
+    '/api/customer/saveOne',
+    { preHandler: requireOrgUser, schema: { ...schema, body: saveCustomerRequestSchema } },
+    async (request) => {
+      const customer = await service.saveOne(orgIdOf(request), request.body.customer);
+      request.log.info({ customerId: customer.id }, 'customer saved');
+      return ok(customer);
+    },
+  );
+
+  app.post(
+    '/api/customer/getActive',
+    { preHandler: requireOrgUser, schema: { ...schema, body: emptyRequestSchema } },
+    async (request) => ok(await service.getActive(orgIdOf(request))),
+  );
+
+  app.post(
+    '/api/industry/getActive',
+    { preHandler: requireOrgUser, schema: { ...schema, body: emptyRequestSchema } },
+    async () => ok(await service.getActiveIndustries()),
+  );
+};

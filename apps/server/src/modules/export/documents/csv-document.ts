@@ -1,0 +1,36 @@
+import { stringify } from 'csv-stringify/sync';
+import type { ExportDocument } from '../export.model';
+
+/** UTF-8 byte order mark: Excel opens the file as UTF-8 only with it. */
+const UTF8_BOM = '\uFEFF';
+/** Cells a spreadsheet would evaluate as a formula (OWASP CSV injection). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+export const TOTAL_TRANSIT_LABEL = 'Project total';
+
+/** Neutralises formula injection: a leading apostrophe makes the spreadsheet show the text as typed. */
+export function safeCell(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+/**
+ * One row per material line: project, transit, item, quantity, unit (plus detail and copies). Per-transit lines
+ * are for one copy; the 'Project total' rows multiply by copies. RFC 4180 quoting, CRLF, UTF-8 with BOM.
+ * Quantities are plain numbers (no grouping) so they parse back exactly.
+ */
+export function buildCsv(doc: ExportDocument): Buffer {
+  const header = ['Project', 'Transit', 'Copies', 'Item', 'Detail', 'Quantity', 'Unit', 'Units'];
+  const rows: string[][] = [];
+  if (!doc.materialsOnly) {
+    for (const transit of doc.transits) {
+      for (const line of transit.materials) {
+        rows.push([doc.project.name, transit.name, String(transit.copies), line.item, line.detail, String(line.quantity), line.unit, doc.unitSystem]);
+      }
+    }
+  }
+  for (const line of doc.totals) {
+    rows.push([doc.project.name, TOTAL_TRANSIT_LABEL, '', line.item, line.detail, String(line.quantity), line.unit, doc.unitSystem]);
+  }
+  // csv-stringify quotes a cell holding a comma, quote or line break and doubles its quotes (RFC 4180).
+  const text = stringify([header, ...rows.map((r) => r.map(safeCell))], { record_delimiter: '\r\n' });
+  return Buffer.from(UTF8_BOM + text, 'utf8');
+}

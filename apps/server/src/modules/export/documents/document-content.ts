@@ -1,0 +1,65 @@
+import type { ExportDocument, ExportTransit, LabelValue } from '../export.model';
+
+/** Wording shared by the PDF, RTF and DOCX builders, so the three documents say the same thing. */
+export const TEXT = {
+  title: 'Material List',
+  coverHeading: 'Project',
+  transitsHeading: 'Transits',
+  transitHeading: (t: ExportTransit) => `Transit: ${t.name}`,
+  transitData: 'Transit data',
+  fill: 'Fill',
+  drawing: 'Drawing',
+  materials: 'Materials',
+  materialsWithCopies: (copies: number) => `Materials (for all ${copies} copies)`,
+  totals: 'Project material totals',
+  totalsNote: 'Totals include every exported transit multiplied by its copies.',
+  noMaterials: 'No materials.',
+  noTransits: 'No transits were exported.',
+  noDrawing: 'No drawing: the transit has no dimensions or no items.',
+  notes: 'Notes',
+  sampleNotice:
+    'SAMPLE DATA: catalogue figures (filler sleeve sizes, cartridge sizes, article numbers, minimum depths) are ' +
+    'sample values until an administrator verifies the catalogue. Check them before ordering.',
+  units: (doc: ExportDocument) => `Units: ${doc.unitSystemLabel}`,
+  pageOf: (n: number, m: number) => `Page ${n} of ${m}`,
+  materialColumns: ['Item', 'Detail', 'Quantity', 'Unit'] as const,
+};
+
+/** A date as an unambiguous day (the documents go abroad): 2025-11-22. */
+export function formatDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/** A timestamp for "generated on": 2025-11-22 14:05 UTC. */
+export function formatTimestamp(date: Date): string {
+  return `${date.toISOString().slice(0, 10)} ${date.toISOString().slice(11, 16)} UTC`;
+}
+
+/** The cover's label/value rows. */
+export function coverRows(doc: ExportDocument): LabelValue[] {
+  const rows: LabelValue[] = [
+    { label: 'Project', value: doc.project.name },
+    { label: 'Customer', value: doc.project.customer },
+    { label: 'Industry', value: doc.project.industry },
+    { label: 'Date', value: formatDay(doc.generatedOn) },
+    { label: 'Prepared by', value: `${doc.preparedBy.name} <${doc.preparedBy.email}>` },
+    { label: 'Organization', value: doc.preparedBy.organization },
+    { label: 'Project created', value: formatDay(doc.project.createdOn) },
+    { label: 'Last updated', value: formatDay(doc.project.lastUpdatedOn) },
+    { label: 'Unit system', value: doc.unitSystemLabel },
+    { label: 'Transits in this export', value: doc.materialsOnly ? 'Project material totals only' : String(doc.transits.length) },
+  ];
+  if (doc.project.description.trim()) rows.push({ label: 'Notes', value: doc.project.description.trim() });
+  return rows;
+}
+
+/** File name without extension: letters, digits, dashes only (safe in content-disposition and every OS). */
+export function baseFileName(doc: ExportDocument): string {
+  const slug = doc.project.name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return `${slug || 'project'}-material-list-${formatDay(doc.generatedOn)}`;
+}

@@ -1,0 +1,178 @@
+import { inflateSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { documentFixture } from '../testing/document-fixture';
+import { parseCsv, pdfPageCount, pdfToText, readDocx, rtfToText } from '../testing/readers';
+import { buildCsv, safeCell } from './csv-document';
+import { buildDocx } from './docx-document';
+import { PNG_SIGNATURE, drawingToPng, drawingToSvg } from './drawing';
+import { buildPdf, pdfText } from './pdf-document';
+import { buildRtf, rtfText } from './rtf-document';
+import { baseFileName } from './document-content';
+
+const noYield = async () => undefined;
+
+describe('PDF', () => {
+  it('has the cover, a section per transit, totals and "Page n of m" with the unit system on every page', async () => {
+    const doc = documentFixture();
+    const pdf = await buildPdf(doc, noYield);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const pages = await pdfPageCount(pdf);
+    // Cover, two transits, totals.
+    expect(pages).toBe(4);
+    const text = await pdfToText(pdf);
+    for (const expected of ['Material List', 'Harbour Ferry Refit – Zürich', 'Nordic Yards AS', 'Off Shore', 'Test User', '2025-03-04']) {
+      expect(text).toContain(expected);
+    }
+    expect(text).toContain('SAMPLE DATA');
+    expect(text).toContain('Transit: T-101 Engine room bulkhead');
+    expect(text).toContain('Transit: T-102 Deck, "main" corridor');
+    expect(text).toContain('Project material totals');
+    expect(text).toContain('Penetrating Items do not fit in the transit.');
+    for (let n = 1; n <= pages; n++) {
+      const pageText = await pdfToText(pdf, { firstPage: n, lastPage: n });
+      expect(pageText).toContain(`Page ${n} of ${pages}`);
+      expect(pageText).toContain('Units: Metric (mm, cm², ml)');
+    }
+  });
+
+  it('uses the requested paper size', async () => {
+    const letter = await buildPdf(documentFixture({ paperSize: 'LETTER' }), noYield);
+    const a4 = await buildPdf(documentFixture({ paperSize: 'A4' }), noYield);
+    expect(letter.toString('latin1')).toMatch(/\/MediaBox \[0 0 612 792\]/);
+    expect(a4.toString('latin1')).toMatch(/\/MediaBox \[0 0 595\.28 841\.89\]/);
+  });
+
+  it('prints totals only when materials only is asked', async () => {
+    const pdf = await buildPdf(documentFixture({ materialsOnly: true }), noYield);
+    const text = await pdfToText(pdf);
+    expect(await pdfPageCount(pdf)).toBe(1);
+    expect(text).not.toContain('Transit: T-101');
+    expect(text).toContain('Project material totals');
+  });
+
+  it('replaces characters the standard font cannot show instead of printing garbage', () => {
+    expect(pdfText('Ø 25 mm² – “ok” 北京')).toBe('Ø 25 mm² – “ok” ??');
+  });
+});
+
+describe('DOCX', () => {
+  it('is a Word document with the same content, images and a page-numbered footer', async () => {
+    const docx = await buildDocx(documentFixture(), noYield);
+    const { text, footerXml, media, files } = await readDocx(docx);
+    expect(files).toContain('[Content_Types].xml');
+    expect(text).toContain('Material List');
+    expect(text).toContain('Transit: T-101 Engine room bulkhead');
+    expect(text).toContain('Nordic Yards AS');
+    expect(text).toContain('=HYPERLINK("http://evil")');
+    expect(text).toContain('Project material totals');
+    expect(footerXml).toContain('Units: Metric (mm, cm², ml)');
+    expect(footerXml).toMatch(/PAGE/);
+    expect(footerXml).toMatch(/NUMPAGES/);
+    // One SVG and its PNG fallback per drawing.
+    expect(media.filter((m) => m.endsWith('.png'))).toHaveLength(2);
+    expect(media.filter((m) => m.endsWith('.svg'))).toHaveLength(2);
+  });
+});
+
+describe('RTF', () => {
+  it('is RTF whose text has the same content, a footer with page fields, and PNG drawings', async () => {
+    const rtf = (await buildRtf(documentFixture(), noYield)).toString('latin1');
+    expect(rtf.startsWith('{\\rtf1\\ansi')).toBe(true);
+    const text = rtfToText(rtf);
+    expect(text).toContain('Harbour Ferry Refit – Zürich');
+    expect(text).toContain('Transit: T-102 Deck, "main" corridor');
+    expect(text).toContain('Units: Metric (mm, cm², ml)');
+    expect(rtf).toContain('{\\field{\\*\\fldinst PAGE}');
+    expect(rtf).toContain('{\\field{\\*\\fldinst NUMPAGES}');
+    expect(rtf.match(/\\pngblip/g)).toHaveLength(2);
+    // Balanced groups: a reader would otherwise reject or truncate the file.
+    let depth = 0;
+    for (let i = 0; i < rtf.length; i++) {
+      if (rtf[i] === '\\') i++;
+      else if (rtf[i] === '{') depth++;
+      else if (rtf[i] === '}') depth--;
+      expect(depth).toBeGreaterThanOrEqual(0);
+    }
+    expect(depth).toBe(0);
+  });
+
+  it('escapes specials and non-ASCII text', () => {
+    expect(rtfText('a{b}c\\d')).toBe('a\\{b\\}c\\\\d');
+    expect(rtfText('Ø')).toBe('\\u216?');
+    expect(rtfToText(`{\\rtf1 ${rtfText('Zürich 北京 😀')}}`)).toBe('Zürich 北京 😀');
+  });
+});
+
+describe('CSV', () => {
+  it('has one row per material line, a BOM, RFC 4180 quoting and parses back to the same numbers', () => {
+    const doc = documentFixture();
+    const csv = buildCsv(doc);
+    const { bom, rows } = parseCsv(csv);
+    expect(bom).toBe(true);
+    const perTransit = doc.transits.flatMap((t) => t.materials.map((m) => ({ transit: t.name, m })));
+    expect(rows).toHaveLength(perTransit.length + doc.totals.length);
+    perTransit.forEach(({ transit, m }, i) => {
+      expect(rows[i]!.Transit).toBe(transit);
+      expect(Number(rows[i]!.Quantity)).toBe(m.quantity);
+      expect(rows[i]!.Unit).toBe(m.unit);
+    });
+    expect(rows.filter((r) => r.Transit === 'Project total').map((r) => Number(r.Quantity))).toEqual(doc.totals.map((t) => t.quantity));
+    expect(csv.toString('utf8')).toContain('"T-102 Deck, ""main"" corridor"');
+  });
+
+  it('neutralises formula injection', () => {
+    const { rows } = parseCsv(buildCsv(documentFixture()));
+    expect(rows.some((r) => r.Item === `'=HYPERLINK("http://evil")`)).toBe(true);
+    expect(rows.some((r) => r.Item === `'+cmd|calc` && r.Detail === `'@SUM(A1)`)).toBe(true);
+    for (const row of rows) for (const value of Object.values(row)) expect(value).not.toMatch(/^[=+\-@]/);
+    expect(safeCell('-1+2')).toBe("'-1+2");
+    expect(safeCell('Filler sleeve')).toBe('Filler sleeve');
+  });
+});
+
+describe('drawings', () => {
+  it('rasterises to a valid PNG with the opening and items in their colours', () => {
+    const drawing = documentFixture().transits[0]!.drawing!;
+    const { png, width, height } = drawingToPng(drawing, 200);
+    expect(png.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+    expect(png.readUInt32BE(16)).toBe(width);
+    expect(png.readUInt32BE(20)).toBe(height);
+    // Decode IDAT and check the pixel at the centre of the cable circle (x -40 mm, y 0 in a 200 mm opening).
+    let offset = 8;
+    const idat: Buffer[] = [];
+    while (offset < png.length) {
+      const length = png.readUInt32BE(offset);
+      const type = png.toString('latin1', offset + 4, offset + 8);
+      if (type === 'IDAT') idat.push(png.subarray(offset + 8, offset + 8 + length));
+      offset += 12 + length;
+    }
+    const raw = inflateSync(Buffer.concat(idat));
+    const pixel = (x: number, y: number) => {
+      const i = y * (width * 3 + 1) + 1 + x * 3;
+      return [raw[i]!, raw[i + 1]!, raw[i + 2]!];
+    };
+    const pxPerMm = width / (200 * 1.08);
+    const cable = pixel(Math.round(width / 2 - 40 * pxPerMm), Math.round(height / 2));
+    // Cable orange (#f59f00) at 85 % over the light opening fill.
+    expect(cable[0]).toBeGreaterThan(230);
+    expect(cable[2]).toBeLessThan(60);
+    expect(pixel(1, 1)).toEqual([255, 255, 255]);
+  });
+
+  it('draws the SVG to scale from the packing', () => {
+    const { svg, aspect } = drawingToSvg(documentFixture().transits[1]!.drawing!);
+    expect(svg).toContain('<rect x="-150" y="-75" width="300" height="150" rx="20"');
+    expect(svg).toContain('<circle cx="100" cy="10" r="80"');
+    expect(svg).toContain('stroke="#e03131"');
+    expect(aspect).toBeGreaterThan(0.5);
+  });
+});
+
+describe('file names', () => {
+  it('are ASCII slugs with the date', () => {
+    expect(baseFileName(documentFixture())).toBe('Harbour-Ferry-Refit-Zurich-material-list-2025-03-04');
+    const doc = documentFixture();
+    doc.project.name = '../../etc/passwd"; x=';
+    expect(baseFileName(doc)).toBe('etc-passwd-x-material-list-2025-03-04');
+  });
+});

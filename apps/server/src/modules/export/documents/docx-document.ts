@@ -1,0 +1,183 @@
+import {
+  AlignmentType,
+  BorderStyle,
+  Document,
+  Footer,
+  HeadingLevel,
+  ImageRun,
+  Packer,
+  PageNumber,
+  Paragraph,
+  ShadingType,
+  Table,
+  TableCell,
+  TableRow,
+  TextRun,
+  WidthType,
+  type ISectionOptions,
+} from 'docx';
+import type { ExportDocument, LabelValue, MaterialLine } from '../export.model';
+import { drawingToPng, drawingToSvg } from './drawing';
+import { TEXT, coverRows, formatTimestamp } from './document-content';
+
+/**
+ * A real Word 2007+ document (the `docx` library) with the same content as the PDF and RTF. Drawings are SVG
+ * (vector in Word 2016+) with the PNG from our rasteriser as the fallback every other reader shows.
+ */
+
+const BRAND = '087F5B';
+const GREY = '6C757D';
+const RULE = 'CED4DA';
+const ERROR = 'C92A2A';
+const PAGE_TWIPS = { LETTER: { width: 12240, height: 15840 }, A4: { width: 11906, height: 16838 } } as const;
+const MARGIN_TWIPS = 1080;
+const DRAWING_WIDTH_PX = 340;
+const FONT = 'Helvetica';
+
+const thin = { style: BorderStyle.SINGLE, size: 4, color: RULE };
+const none = { style: BorderStyle.NONE, size: 0, color: 'FFFFFF' };
+
+function cell(text: string, opts: { header?: boolean; right?: boolean; widthPct: number; label?: boolean }) {
+  return new TableCell({
+    width: { size: opts.widthPct, type: WidthType.PERCENTAGE },
+    shading: opts.header ? { type: ShadingType.CLEAR, color: 'auto', fill: 'E6F4EF' } : undefined,
+    borders: {
+      top: none,
+      left: none,
+      right: none,
+      bottom: opts.header ? { style: BorderStyle.SINGLE, size: 8, color: BRAND } : thin,
+    },
+    margins: { top: 40, bottom: 40, left: 80, right: 80 },
+    children: [
+      new Paragraph({
+        alignment: opts.right ? AlignmentType.RIGHT : AlignmentType.LEFT,
+        children: [new TextRun({ text, bold: opts.header || opts.label, size: 18, font: FONT, color: opts.label ? '495057' : undefined })],
+      }),
+    ],
+  });
+}
+
+function labelValueTable(rows: LabelValue[]): Table {
+  return new Table({
+    width: { size: 100, type: WidthType.PERCENTAGE },
+    rows: rows.map(
+      (r) => new TableRow({ children: [cell(r.label, { widthPct: 32, label: true }), cell(r.value, { widthPct: 68 })] }),
+    ),
+  });
+}
+
+function materialsTable(lines: MaterialLine[]): Table | Paragraph {
+  if (lines.length === 0) return note(TEXT.noMaterials, GREY);
+  const widths = [34, 36, 15, 15];
+  return new Table({
+    width: { size: 100, type: WidthType.PERCENTAGE },
+    rows: [
+      new TableRow({
+        tableHeader: true,
+        children: TEXT.materialColumns.map((c, i) => cell(c, { header: true, widthPct: widths[i]!, right: i === 2 })),
+      }),
+      ...lines.map(
+        (l) =>
+          new TableRow({
+            cantSplit: true,
+            children: [l.item, l.detail, l.quantityText, l.unit].map((v, i) => cell(v, { widthPct: widths[i]!, right: i === 2 })),
+          }),
+      ),
+    ],
+  });
+}
+
+function heading(text: string, level: 1 | 2 | 3): Paragraph {
+  const headingLevel = level === 1 ? HeadingLevel.TITLE : level === 2 ? HeadingLevel.HEADING_1 : HeadingLevel.HEADING_2;
+  return new Paragraph({
+    heading: headingLevel,
+    keepNext: true,
+    spacing: { before: level === 1 ? 0 : 240, after: 120 },
+    border: level === 2 ? { bottom: { style: BorderStyle.SINGLE, size: 8, color: BRAND, space: 2 } } : undefined,
+    children: [new TextRun({ text, bold: true, color: BRAND, font: FONT, size: level === 1 ? 40 : level === 2 ? 30 : 24 })],
+  });
+}
+
+function note(text: string, color?: string, size = 18): Paragraph {
+  return new Paragraph({ spacing: { after: 120 }, children: [new TextRun({ text, color, size, font: FONT })] });
+}
+
+const spacer = () => new Paragraph({ spacing: { after: 60 }, children: [] });
+
+/** Builds the .docx; yields to the event loop between transits. */
+export async function buildDocx(doc: ExportDocument, yieldNow: () => Promise<void>): Promise<Buffer> {
+  const children: ISectionOptions['children'][number][] = [];
+  children.push(heading(TEXT.title, 1), note(doc.project.name, undefined, 28));
+  children.push(note(`Generated ${formatTimestamp(doc.generatedOn)}`, GREY));
+  if (doc.sampleCatalogue) children.push(note(TEXT.sampleNotice, ERROR));
+  children.push(heading(TEXT.coverHeading, 2), labelValueTable(coverRows(doc)), spacer());
+
+  if (!doc.materialsOnly) {
+    if (doc.transits.length === 0) children.push(note(TEXT.noTransits, GREY));
+    for (const transit of doc.transits) {
+      children.push(heading(TEXT.transitHeading(transit), 2));
+      children.push(heading(TEXT.transitData, 3), labelValueTable(transit.facts), spacer());
+      children.push(heading(TEXT.drawing, 3));
+      if (transit.drawing) {
+        const { png, width, height } = drawingToPng(transit.drawing);
+        const { svg } = drawingToSvg(transit.drawing);
+        children.push(
+          new Paragraph({
+            alignment: AlignmentType.CENTER,
+            children: [
+              new ImageRun({
+                type: 'svg',
+                data: Buffer.from(svg, 'utf8'),
+                fallback: { type: 'png', data: png },
+                transformation: { width: DRAWING_WIDTH_PX, height: Math.round((DRAWING_WIDTH_PX * height) / width) },
+                altText: { name: `drawing-${transit.id}`, title: TEXT.transitHeading(transit), description: `Drawing of ${transit.name}` },
+              }),
+            ],
+          }),
+        );
+      } else children.push(note(TEXT.noDrawing, GREY));
+      children.push(heading(TEXT.fill, 3), labelValueTable(transit.fill), spacer());
+      for (const m of transit.messages) children.push(note(m.text, m.severity === 'error' ? ERROR : undefined));
+      children.push(heading(transit.copies > 1 ? TEXT.materialsWithCopies(transit.copies) : TEXT.materials, 3));
+      children.push(materialsTable(transit.materials), spacer());
+      if (transit.comments.trim()) children.push(heading(TEXT.notes, 3), note(transit.comments.trim()));
+      await yieldNow();
+    }
+  }
+  children.push(heading(TEXT.totals, 2), note(TEXT.totalsNote, GREY), materialsTable(doc.totals));
+
+  const page = PAGE_TWIPS[doc.paperSize];
+  const document = new Document({
+    creator: doc.preparedBy.name,
+    title: `${TEXT.title} - ${doc.project.name}`,
+    description: TEXT.units(doc),
+    styles: { default: { document: { run: { font: FONT, size: 20 } } } },
+    sections: [
+      {
+        properties: {
+          page: {
+            size: { width: page.width, height: page.height },
+            margin: { top: MARGIN_TWIPS, bottom: MARGIN_TWIPS, left: MARGIN_TWIPS, right: MARGIN_TWIPS },
+          },
+        },
+        footers: {
+          default: new Footer({
+            children: [
+              new Paragraph({
+                alignment: AlignmentType.CENTER,
+                children: [
+                  new TextRun({ text: `${doc.project.name} \u00b7 ${TEXT.units(doc)} \u00b7 Page `, size: 16, color: GREY }),
+                  new TextRun({ children: [PageNumber.CURRENT], size: 16, color: GREY }),
+                  new TextRun({ text: ' of ', size: 16, color: GREY }),
+                  new TextRun({ children: [PageNumber.TOTAL_PAGES], size: 16, color: GREY }),
+                ],
+              }),
+            ],
+          }),
+        },
+        children,
+      },
+    ],
+  });
+  return Packer.toBuffer(document);
+}

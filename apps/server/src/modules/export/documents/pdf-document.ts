@@ -1,0 +1,401 @@
+import PDFDocument from 'pdfkit';
+import type { ExportDocument, ExportTransit, LabelValue, MaterialLine } from '../export.model';
+import { DRAWING_COLOURS, drawingFrame } from './drawing';
+import { TEXT, coverRows, formatTimestamp } from './document-content';
+
+/**
+ * The PDF material list (pdfkit): cover, one section per transit with its vector drawing, project totals, and a
+ * footer on every page with the unit system and 'Page n of m'. Standard Helvetica, so the text is real, selectable
+ * and extractable; characters outside WinAnsi are replaced (docs/decisions/007-exports.md).
+ */
+
+const BRAND = '#087f5b';
+const BRAND_LIGHT = '#e6f4ef';
+const TEXT_DARK = '#212529';
+const TEXT_MUTED = '#6c757d';
+const RULE = '#ced4da';
+const WARN_BG = '#fff4e6';
+const WARN_FG = '#a33b00';
+const ERROR_FG = '#c92a2a';
+const MARGIN = 54; // 0.75 in
+const FOOTER_HEIGHT = 28;
+const FONT = 'Helvetica';
+const FONT_BOLD = 'Helvetica-Bold';
+const FONT_ITALIC = 'Helvetica-Oblique';
+const DRAWING_SIZE = 210;
+
+type Pdf = PDFKit.PDFDocument;
+
+// cp1252 characters beyond Latin-1 that the standard fonts can show.
+const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+
+/** Keeps what Helvetica (WinAnsi) can show; anything else becomes '?' rather than garbage glyphs. */
+export function pdfText(value: string): string {
+  let out = '';
+  for (const ch of value.normalize('NFC')) {
+    const code = ch.codePointAt(0)!;
+    if (ch === '\n' || (code >= 0x20 && code < 0x7f) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(ch)) out += ch;
+    else if (ch === '\t') out += ' ';
+    else if (code >= 0x20) out += '?';
+  }
+  return out;
+}
+
+interface Column {
+  header: string;
+  width: number;
+  align?: 'left' | 'right';
+  bold?: boolean;
+  colour?: string;
+}
+
+class Layout {
+  readonly left = MARGIN;
+  readonly right: number;
+  readonly bottom: number;
+  readonly width: number;
+  y = MARGIN;
+
+  constructor(readonly pdf: Pdf) {
+    this.right = pdf.page.width - MARGIN;
+    this.bottom = pdf.page.height - MARGIN - FOOTER_HEIGHT;
+    this.width = this.right - this.left;
+  }
+
+  newPage() {
+    this.pdf.addPage();
+    this.y = MARGIN;
+    this.header();
+  }
+
+  /** A thin brand strip on top of every page after the cover. */
+  header() {
+    this.pdf.save().rect(0, 0, this.pdf.page.width, 5).fill(BRAND).restore();
+  }
+
+  /**
+   * Height of `text` in a cell: one line when it fits (widthOfString is cheap), else pdfkit's wrapping measure.
+   * pdfkit's line wrapper dominates the time of big exports, so single-line cells skip it (bench/export).
+   */
+  measure(text: string, width: number): { height: number; single: boolean } {
+    const { pdf } = this;
+    if (!text.includes('\n') && pdf.widthOfString(text) <= width) return { height: pdf.currentLineHeight(true), single: true };
+    return { height: pdf.heightOfString(text, { width }), single: false };
+  }
+
+  ensure(height: number) {
+    if (this.y + height > this.bottom) this.newPage();
+  }
+
+  text(value: string, opts: { font?: string; size?: number; colour?: string; gapAfter?: number; width?: number; x?: number } = {}) {
+    const { pdf } = this;
+    pdf.font(opts.font ?? FONT).fontSize(opts.size ?? 10).fillColor(opts.colour ?? TEXT_DARK);
+    const width = opts.width ?? this.width;
+    const text = pdfText(value);
+    const height = pdf.heightOfString(text, { width });
+    this.ensure(height);
+    pdf.text(text, opts.x ?? this.left, this.y, { width, lineBreak: true });
+    this.y += height + (opts.gapAfter ?? 4);
+  }
+
+  heading(value: string, level: 2 | 3) {
+    const size = level === 2 ? 15 : 11;
+    // Keep a heading with at least a few lines of what follows.
+    this.ensure(size + 60);
+    if (level === 2) {
+      this.text(value, { font: FONT_BOLD, size, colour: BRAND, gapAfter: 3 });
+      this.pdf.save().moveTo(this.left, this.y).lineTo(this.right, this.y).lineWidth(1.2).strokeColor(BRAND).stroke().restore();
+      this.y += 8;
+    } else {
+      this.text(value, { font: FONT_BOLD, size, colour: TEXT_DARK, gapAfter: 4 });
+    }
+  }
+
+  /** A table with a shaded header row repeated after page breaks and thin rules between rows. */
+  table(columns: Column[], rows: string[][], opts: { x?: number; showHeader?: boolean } = {}) {
+    const { pdf } = this;
+    const x0 = opts.x ?? this.left;
+    const total = columns.reduce((s, c) => s + c.width, 0);
+    const pad = 4;
+    const showHeader = opts.showHeader ?? true;
+    const drawHeader = () => {
+      if (!showHeader) return;
+      pdf.font(FONT_BOLD).fontSize(8.5);
+      const h = Math.max(...columns.map((c) => pdf.heightOfString(pdfText(c.header), { width: c.width - 2 * pad }))) + 2 * pad;
+      pdf.save().rect(x0, this.y, total, h).fill(BRAND_LIGHT).restore();
+      let x = x0;
+      for (const c of columns) {
+        pdf.fillColor(BRAND).text(pdfText(c.header), x + pad, this.y + pad, { width: c.width - 2 * pad, align: c.align ?? 'left' });
+        x += c.width;
+      }
+      this.y += h;
+      pdf.save().moveTo(x0, this.y).lineTo(x0 + total, this.y).lineWidth(0.8).strokeColor(BRAND).stroke().restore();
+    };
+    this.ensure(40);
+    drawHeader();
+    for (const row of rows) {
+      const cells = columns.map((c, i) => {
+        pdf.font(c.bold ? FONT_BOLD : FONT).fontSize(9);
+        const text = pdfText(row[i] ?? '');
+        return { text, ...this.measure(text, c.width - 2 * pad) };
+      });
+      const h = Math.max(...cells.map((c) => c.height)) + 2 * pad;
+      if (this.y + h > this.bottom) {
+        this.newPage();
+        drawHeader();
+      }
+      let x = x0;
+      columns.forEach((c, i) => {
+        const cell = cells[i]!;
+        pdf.font(c.bold ? FONT_BOLD : FONT).fontSize(9).fillColor(c.colour ?? TEXT_DARK);
+        pdf.text(cell.text, x + pad, this.y + pad, {
+          width: c.width - 2 * pad,
+          align: c.align ?? 'left',
+          lineBreak: !cell.single,
+        });
+        x += c.width;
+      });
+      this.y += h;
+      pdf.save().moveTo(x0, this.y).lineTo(x0 + total, this.y).lineWidth(0.4).strokeColor(RULE).stroke().restore();
+    }
+    this.y += 10;
+  }
+
+  labelValues(rows: LabelValue[], width = this.width, x = this.left) {
+    const first = Math.round(width * 0.4);
+    this.table(
+      [
+        { header: '', width: first, bold: true, colour: '#495057' },
+        { header: '', width: width - first },
+      ],
+      rows.map((r) => [r.label, r.value]),
+      { x, showHeader: false },
+    );
+  }
+
+  materials(lines: MaterialLine[]) {
+    if (lines.length === 0) {
+      this.text(TEXT.noMaterials, { font: FONT_ITALIC, colour: TEXT_MUTED, gapAfter: 10 });
+      return;
+    }
+    const w = this.width;
+    const [item, detail, quantity, unit] = TEXT.materialColumns;
+    this.table(
+      [
+        { header: item, width: w * 0.34 },
+        { header: detail, width: w * 0.4 },
+        { header: quantity, width: w * 0.12, align: 'right', bold: true },
+        { header: unit, width: w * 0.14 },
+      ],
+      lines.map((l) => [l.item, l.detail, l.quantityText, l.unit]),
+    );
+  }
+
+  /** A tinted box with a message (sample catalogue, engine warnings). */
+  notice(value: string, colour: string, background: string) {
+    const { pdf } = this;
+    pdf.font(FONT_BOLD).fontSize(9);
+    const text = pdfText(value);
+    const h = pdf.heightOfString(text, { width: this.width - 20 }) + 12;
+    this.ensure(h);
+    pdf.save().rect(this.left, this.y, this.width, h).fill(background).restore();
+    pdf.save().rect(this.left, this.y, 3, h).fill(colour).restore();
+    pdf.fillColor(colour).text(text, this.left + 12, this.y + 6, { width: this.width - 20 });
+    this.y += h + 10;
+  }
+}
+
+function cover(layout: Layout, doc: ExportDocument) {
+  const { pdf } = layout;
+  pdf.save().rect(0, 0, pdf.page.width, 96).fill(BRAND).restore();
+  pdf.font(FONT_BOLD).fontSize(11).fillColor('#ffffff').text('SEALPLAN', layout.left, 30);
+  pdf.font(FONT).fontSize(9).fillColor('#d3f9d8').text('Cable and pipe transit sizing', layout.left, 46);
+  pdf
+    .font(FONT)
+    .fontSize(9)
+    .fillColor('#ffffff')
+    .text(pdfText(formatTimestamp(doc.generatedOn)), layout.left, 30, { width: layout.width, align: 'right' });
+  layout.y = 124;
+  layout.text(TEXT.title, { font: FONT_BOLD, size: 26, colour: TEXT_DARK, gapAfter: 2 });
+  layout.text(doc.project.name, { size: 16, colour: BRAND, gapAfter: 18 });
+  if (doc.sampleCatalogue) layout.notice(TEXT.sampleNotice, WARN_FG, WARN_BG);
+  layout.heading(TEXT.coverHeading, 2);
+  layout.labelValues(coverRows(doc));
+  if (!doc.materialsOnly && doc.transits.length > 0) {
+    layout.heading(TEXT.transitsHeading, 2);
+    const w = layout.width;
+    layout.table(
+      [
+        { header: 'Transit', width: w * 0.3 },
+        { header: 'Opening', width: w * 0.26 },
+        { header: 'Copies', width: w * 0.1, align: 'right' },
+        { header: 'Fill', width: w * 0.14, align: 'right' },
+        { header: 'Status', width: w * 0.2 },
+      ],
+      doc.transits.map((t) => [t.name, factValue(t, 'Opening'), String(t.copies), factValue(t, 'Fill', 'fill'), t.fits ? 'Fits' : 'Does not fit']),
+    );
+  }
+}
+
+function factValue(t: ExportTransit, label: string, from: 'facts' | 'fill' = 'facts'): string {
+  return t[from].find((f) => f.label === label)?.value ?? '-';
+}
+
+function transitSection(layout: Layout, transit: ExportTransit) {
+  const { pdf } = layout;
+  layout.newPage();
+  layout.heading(TEXT.transitHeading(transit), 2);
+  // Facts on the left, the drawing on the right.
+  const top = layout.y;
+  const factsWidth = layout.width - DRAWING_SIZE - 18;
+  layout.text(TEXT.transitData, { font: FONT_BOLD, size: 11, gapAfter: 4, width: factsWidth });
+  layout.labelValues(transit.facts, factsWidth);
+  const afterFacts = layout.y;
+  const dx = layout.right - DRAWING_SIZE;
+  pdf.font(FONT_BOLD).fontSize(11).fillColor(TEXT_DARK).text(TEXT.drawing, dx, top, { width: DRAWING_SIZE });
+  let dy = top + 18;
+  if (transit.drawing) {
+    const frame = drawingFrame(transit.drawing);
+    const aspect = frame.height / frame.width;
+    const height = Math.min(DRAWING_SIZE, DRAWING_SIZE * aspect);
+    const width = height / aspect;
+    pdf.save().rect(dx, dy, DRAWING_SIZE, height).lineWidth(0.4).strokeColor(RULE).stroke().restore();
+    drawVector(pdf, transit.drawing, dx + (DRAWING_SIZE - width) / 2, dy, width / frame.width);
+    dy += height + 6;
+    dy = legend(pdf, transit, dx, dy);
+  } else {
+    pdf.font(FONT_ITALIC).fontSize(9).fillColor(TEXT_MUTED).text(TEXT.noDrawing, dx, dy, { width: DRAWING_SIZE });
+    dy += 30;
+  }
+  layout.y = Math.max(afterFacts, dy + 8);
+  layout.heading(TEXT.fill, 3);
+  layout.labelValues(transit.fill);
+  for (const m of transit.messages) {
+    layout.notice(m.text, m.severity === 'error' ? ERROR_FG : WARN_FG, m.severity === 'error' ? '#fff5f5' : WARN_BG);
+  }
+  layout.heading(transit.copies > 1 ? TEXT.materialsWithCopies(transit.copies) : TEXT.materials, 3);
+  layout.materials(transit.materials);
+  if (transit.comments.trim()) {
+    layout.heading(TEXT.notes, 3);
+    layout.text(transit.comments.trim(), { size: 9.5 });
+  }
+}
+
+/**
+ * The drawing as vector paths, straight from the packing (mm scaled to points). pdfkit's own path API: measured
+ * at well under a millisecond per drawing, where parsing the same SVG with svg-to-pdfkit took about 100 ms.
+ */
+function drawVector(pdf: Pdf, drawing: NonNullable<ExportTransit['drawing']>, x: number, y: number, scale: number) {
+  const frame = drawingFrame(drawing);
+  const X = (mm: number) => x + (mm - frame.x) * scale;
+  const Y = (mm: number) => y + (mm - frame.y) * scale;
+  const o = drawing.opening;
+  const stroke = drawing.exceeded ? DRAWING_COLOURS.openingExceeded : DRAWING_COLOURS.openingOk;
+  const span = o.shape === 'ROUND' ? o.diameterMm : Math.max(o.widthMm, o.heightMm);
+  const lineWidth = Math.max(0.8, (span / 110) * scale);
+  pdf.save();
+  if (o.shape === 'ROUND') pdf.circle(X(0), Y(0), (o.diameterMm / 2) * scale);
+  else {
+    const r = Math.max(0, Math.min(o.cornerRadiusMm, o.widthMm / 2, o.heightMm / 2));
+    pdf.roundedRect(X(-o.widthMm / 2), Y(-o.heightMm / 2), o.widthMm * scale, o.heightMm * scale, r * scale);
+  }
+  pdf.fillColor(DRAWING_COLOURS.openingFill).fill();
+  for (const c of drawing.circles) {
+    const colour = DRAWING_COLOURS[c.kind];
+    if (c.clearanceRMm) {
+      pdf
+        .circle(X(c.xMm), Y(c.yMm), c.clearanceRMm * scale)
+        .lineWidth(lineWidth / 3)
+        .dash(lineWidth, { space: lineWidth })
+        .strokeColor(colour.stroke)
+        .strokeOpacity(0.45)
+        .stroke()
+        .undash()
+        .strokeOpacity(1);
+    }
+    pdf
+      .circle(X(c.xMm), Y(c.yMm), c.rMm * scale)
+      .lineWidth(lineWidth / 2)
+      .fillOpacity(0.85)
+      .fillAndStroke(colour.fill, colour.stroke)
+      .fillOpacity(1);
+  }
+  if (o.shape === 'ROUND') pdf.circle(X(0), Y(0), (o.diameterMm / 2) * scale);
+  else {
+    const r = Math.max(0, Math.min(o.cornerRadiusMm, o.widthMm / 2, o.heightMm / 2));
+    pdf.roundedRect(X(-o.widthMm / 2), Y(-o.heightMm / 2), o.widthMm * scale, o.heightMm * scale, r * scale);
+  }
+  pdf.lineWidth(lineWidth);
+  if (drawing.exceeded) pdf.dash(lineWidth * 4, { space: lineWidth * 3 });
+  pdf.strokeColor(stroke).stroke().undash();
+  pdf.restore();
+}
+
+const KIND_LABEL = { CABLE: 'Cable', PIPE: 'Pipe', PIPE_PLASTIC: 'Plastic pipe', UNKNOWN: 'Item' } as const;
+
+function legend(pdf: Pdf, transit: ExportTransit, x: number, y: number): number {
+  const kinds = [...new Set(transit.drawing?.circles.map((c) => c.kind) ?? [])];
+  let cx = x;
+  for (const kind of kinds) {
+    const colour = DRAWING_COLOURS[kind];
+    pdf.save().circle(cx + 4, y + 4.5, 3.5).fillAndStroke(colour.fill, colour.stroke).restore();
+    pdf.font(FONT).fontSize(8).fillColor(TEXT_MUTED).text(KIND_LABEL[kind], cx + 11, y + 1, { lineBreak: false });
+    cx += 16 + pdf.widthOfString(KIND_LABEL[kind]) + 8;
+  }
+  return kinds.length ? y + 14 : y;
+}
+
+function footers(pdf: Pdf, doc: ExportDocument) {
+  const range = pdf.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    pdf.switchToPage(i);
+    // Writing below the bottom margin would add a page: lift the margin while the footer is drawn.
+    const bottom = pdf.page.margins.bottom;
+    pdf.page.margins.bottom = 0;
+    const y = pdf.page.height - MARGIN - 8;
+    const width = pdf.page.width - 2 * MARGIN;
+    pdf.save().moveTo(MARGIN, y - 6).lineTo(MARGIN + width, y - 6).lineWidth(0.5).strokeColor(RULE).stroke().restore();
+    pdf.font(FONT).fontSize(8).fillColor(TEXT_MUTED);
+    pdf.text(pdfText(`${doc.project.name} \u00b7 ${TEXT.title}`), MARGIN, y, { width: width * 0.4, lineBreak: false, ellipsis: true, height: 10 });
+    pdf.text(pdfText(TEXT.units(doc)), MARGIN + width * 0.3, y, { width: width * 0.4, align: 'center', lineBreak: false });
+    pdf.text(TEXT.pageOf(i - range.start + 1, range.count), MARGIN + width * 0.7, y, { width: width * 0.3, align: 'right', lineBreak: false });
+    pdf.page.margins.bottom = bottom;
+  }
+}
+
+/** Builds the PDF; yields to the event loop between transits so a big export never stalls other requests. */
+export async function buildPdf(doc: ExportDocument, yieldNow: () => Promise<void>): Promise<Buffer> {
+  const pdf = new PDFDocument({
+    size: doc.paperSize,
+    margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
+    bufferPages: true,
+    info: {
+      Title: pdfText(`${TEXT.title} - ${doc.project.name}`),
+      Author: pdfText(doc.preparedBy.name),
+      Subject: pdfText(TEXT.units(doc)),
+      Creator: 'Sealplan',
+      CreationDate: doc.generatedOn,
+    },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    pdf.on('data', (c: Buffer) => chunks.push(c));
+    pdf.on('end', () => resolve(Buffer.concat(chunks)));
+    pdf.on('error', reject);
+  });
+  const layout = new Layout(pdf);
+  cover(layout, doc);
+  if (!doc.materialsOnly) {
+    for (const transit of doc.transits) {
+      transitSection(layout, transit);
+      await yieldNow();
+    }
+    layout.newPage();
+  } else layout.y += 6;
+  layout.heading(TEXT.totals, 2);
+  layout.text(TEXT.totalsNote, { size: 9, colour: TEXT_MUTED, gapAfter: 8 });
+  layout.materials(doc.totals);
+  footers(pdf, doc);
+  pdf.end();
+  return done;
+}

@@ -1,0 +1,130 @@
+import type { ExportDocument, LabelValue, MaterialLine } from '../export.model';
+import { drawingToPng } from './drawing';
+import { TEXT, coverRows, formatTimestamp } from './document-content';
+
+/**
+ * Word as the spec says (§1, §9: 'RTF (labelled Docx)'): Rich Text Format 1.9, which Word, LibreOffice and
+ * WordPad open. Tables are real RTF tables, drawings are PNG pictures (\pngblip), page numbers are fields.
+ */
+
+const TWIPS_PER_INCH = 1440;
+const PAPER_TWIPS = { LETTER: { w: 12240, h: 15840 }, A4: { w: 11906, h: 16838 } } as const;
+const MARGIN_TWIPS = 1080; // 0.75 in
+const DRAWING_WIDTH_IN = 3.6;
+
+/** Escapes text: RTF specials, line breaks, and everything beyond ASCII as \uN? (signed 16-bit code units). */
+export function rtfText(value: string): string {
+  let out = '';
+  for (const ch of value) {
+    const code = ch.codePointAt(0)!;
+    if (ch === '\\' || ch === '{' || ch === '}') out += `\\${ch}`;
+    else if (ch === '\n') out += '\\line ';
+    else if (ch === '\r') continue;
+    else if (ch === '\t') out += '\\tab ';
+    else if (code < 0x20) continue;
+    else if (code < 0x80) out += ch;
+    else {
+      for (const unit of ch.length === 2 ? [ch.charCodeAt(0), ch.charCodeAt(1)] : [code]) {
+        out += `\\u${unit > 32767 ? unit - 65536 : unit}?`;
+      }
+    }
+  }
+  return out;
+}
+
+// Colour table: 1 brand teal, 2 dark text, 3 grey, 4 red, 5 light rule.
+const COLOUR_TABLE = '{\\colortbl;\\red8\\green127\\blue91;\\red33\\green37\\blue41;\\red108\\green117\\blue125;\\red201\\green42\\blue42;\\red206\\green212\\blue218;}';
+
+function heading(text: string, level: 1 | 2 | 3): string {
+  const size = level === 1 ? 40 : level === 2 ? 30 : 24;
+  const before = level === 1 ? 0 : 240;
+  const rule = level === 2 ? '\\brdrb\\brdrs\\brdrw15\\brsp40\\brdrcf1 ' : '';
+  return `{\\pard\\sb${before}\\sa120\\keepn${rule}\\b\\fs${size}\\cf1 ${rtfText(text)}\\par}\n`;
+}
+
+function paragraph(text: string, opts: { italic?: boolean; colour?: number; size?: number } = {}): string {
+  const style = `${opts.italic ? '\\i' : ''}\\cf${opts.colour ?? 2}\\fs${opts.size ?? 20}`;
+  return `{\\pard\\sa120${style} ${rtfText(text)}\\par}\n`;
+}
+
+/** A table: header row shaded, thin rules; widths in twips. */
+function table(columns: readonly string[] | null, rows: string[][], widths: number[], rightAligned: number[] = []): string {
+  const rowDef = (header: boolean) => {
+    let def = '\\trowd\\trgaph80\\trleft0';
+    if (header) def += '\\trhdr';
+    let x = 0;
+    for (const w of widths) {
+      x += w;
+      def += `\\clbrdrb\\brdrs\\brdrw${header ? 15 : 5}\\brdrcf${header ? 1 : 5}`;
+      if (header) def += '\\clcbpat5';
+      def += `\\cellx${x}`;
+    }
+    return def;
+  };
+  const cells = (values: string[], header: boolean) =>
+    values
+      .map((v, i) => `\\pard\\intbl${rightAligned.includes(i) ? '\\qr' : '\\ql'}{${header ? '\\b' : ''}\\fs18 ${rtfText(v)}}\\cell`)
+      .join('');
+  let out = '';
+  if (columns) out += `${rowDef(true)}\n${cells([...columns], true)}\\row\n`;
+  for (const row of rows) out += `${rowDef(false)}\n${cells(row, false)}\\row\n`;
+  return `${out}\\pard\\sa120\\par\n`;
+}
+
+function labelValueTable(rows: LabelValue[], contentWidth: number): string {
+  const first = Math.round(contentWidth * 0.32);
+  return table(null, rows.map((r) => [r.label, r.value]), [first, contentWidth - first]);
+}
+
+function materialsTable(lines: MaterialLine[], contentWidth: number): string {
+  if (lines.length === 0) return paragraph(TEXT.noMaterials, { italic: true, colour: 3 });
+  const w = [0.34, 0.36, 0.15, 0.15].map((s) => Math.round(contentWidth * s));
+  return table(TEXT.materialColumns, lines.map((l) => [l.item, l.detail, l.quantityText, l.unit]), w, [2]);
+}
+
+function picture(png: Buffer, widthPx: number, heightPx: number): string {
+  const goalW = Math.round(DRAWING_WIDTH_IN * TWIPS_PER_INCH);
+  const goalH = Math.round((goalW * heightPx) / widthPx);
+  return `{\\pard\\qc\\sa120{\\pict\\pngblip\\picw${widthPx}\\pich${heightPx}\\picwgoal${goalW}\\pichgoal${goalH}\n${png.toString('hex')}\n}\\par}\n`;
+}
+
+/** Builds the RTF document; yields to the event loop between transits (big projects). */
+export async function buildRtf(doc: ExportDocument, yieldNow: () => Promise<void>): Promise<Buffer> {
+  const paper = PAPER_TWIPS[doc.paperSize];
+  const contentWidth = paper.w - 2 * MARGIN_TWIPS;
+  const parts: string[] = [];
+  parts.push(
+    `{\\rtf1\\ansi\\ansicpg1252\\deff0\\uc1{\\fonttbl{\\f0\\fswiss\\fcharset0 Helvetica;}}${COLOUR_TABLE}\n`,
+    `{\\info{\\title ${rtfText(`${TEXT.title} - ${doc.project.name}`)}}{\\author ${rtfText(doc.preparedBy.name)}}}\n`,
+    `\\paperw${paper.w}\\paperh${paper.h}\\margl${MARGIN_TWIPS}\\margr${MARGIN_TWIPS}\\margt${MARGIN_TWIPS}\\margb${MARGIN_TWIPS}\\f0\\fs20\n`,
+    // Footer on every page: the unit system and 'Page n of m' (fields, so Word numbers the pages).
+    `{\\footer\\pard\\qc\\fs16\\cf3 ${rtfText(`${doc.project.name} \u00b7 ${TEXT.units(doc)} \u00b7 `)}Page {\\field{\\*\\fldinst PAGE}{\\fldrslt 1}} of {\\field{\\*\\fldinst NUMPAGES}{\\fldrslt 1}}\\par}\n`,
+  );
+  parts.push(heading(TEXT.title, 1), paragraph(doc.project.name, { size: 28 }));
+  parts.push(paragraph(`Generated ${formatTimestamp(doc.generatedOn)}`, { colour: 3, size: 18 }));
+  if (doc.sampleCatalogue) parts.push(paragraph(TEXT.sampleNotice, { colour: 4, size: 18 }));
+  parts.push(heading(TEXT.coverHeading, 2), labelValueTable(coverRows(doc), contentWidth));
+
+  if (!doc.materialsOnly) {
+    if (doc.transits.length === 0) parts.push(paragraph(TEXT.noTransits, { italic: true }));
+    for (const transit of doc.transits) {
+      parts.push(heading(TEXT.transitHeading(transit), 2));
+      parts.push(heading(TEXT.transitData, 3), labelValueTable(transit.facts, contentWidth));
+      parts.push(heading(TEXT.drawing, 3));
+      if (transit.drawing) {
+        const { png, width, height } = drawingToPng(transit.drawing);
+        parts.push(picture(png, width, height));
+      } else parts.push(paragraph(TEXT.noDrawing, { italic: true, colour: 3 }));
+      parts.push(heading(TEXT.fill, 3), labelValueTable(transit.fill, contentWidth));
+      for (const m of transit.messages) parts.push(paragraph(m.text, { colour: m.severity === 'error' ? 4 : 2 }));
+      parts.push(heading(transit.copies > 1 ? TEXT.materialsWithCopies(transit.copies) : TEXT.materials, 3));
+      parts.push(materialsTable(transit.materials, contentWidth));
+      if (transit.comments.trim()) parts.push(heading(TEXT.notes, 3), paragraph(transit.comments.trim()));
+      await yieldNow();
+    }
+  }
+  parts.push(heading(TEXT.totals, 2), paragraph(TEXT.totalsNote, { colour: 3, size: 18 }), materialsTable(doc.totals, contentWidth));
+  parts.push('}\n');
+  // Everything is ASCII by construction (rtfText escapes the rest).
+  return Buffer.from(parts.join(''), 'latin1');
+}

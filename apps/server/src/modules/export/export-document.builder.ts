@@ -1,0 +1,292 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  FILLER_SLEEVES_PER_BUNDLE,
+  WRAP_MIN_CABLE_DIAMETER_MM,
+  WRAP_TURNS,
+  areaUnitLabel,
+  formatArea,
+  formatDisplayNumber,
+  formatLength,
+  formatPercent,
+  lengthUnitLabel,
+  sizeTransit,
+  toDisplayLength,
+  toDisplayVolume,
+  totalMaterials,
+  volumeUnitLabel,
+  type Catalogue,
+  type ItemInput,
+  type ItemTypeId,
+  type MaterialTotals,
+  type Materials,
+  type MeasurementSystem,
+  type TransitInput,
+  type TransitSizing,
+} from '@sealplan/engine';
+import type { ExportPaperSize } from '@sealplan/contracts';
+import type { ItemRow, ProjectForExport, TransitRow } from './export.repository';
+import type { DrawingModel, ExportDocument, ExportTransit, LabelValue, MaterialLine } from './export.model';
+import { TEXT } from './documents/document-content';
+
+/**
+ * Turns the stored engine results into the document model, in the requested unit system with the engine's unit
+ * functions. No figure is computed here: areas, fill, packing and materials (and the project totals, through the
+ * engine's totalMaterials) all come from the engine.
+ */
+
+export interface BuildDocumentInput {
+  project: ProjectForExport;
+  transits: TransitRow[];
+  items: ItemRow[];
+  catalogue: Catalogue;
+  unitSystem: MeasurementSystem;
+  paperSize: ExportPaperSize;
+  materialsOnly: boolean;
+  preparedBy: ExportDocument['preparedBy'];
+  generatedOn: Date;
+  log?: Pick<FastifyBaseLogger, 'warn'>;
+}
+
+const ITEM_TYPES: readonly string[] = ['PIPE_PLASTIC', 'PIPE', 'CABLE'];
+
+/** The engine's view of a stored transit (spec §3 fields, lengths in mm). */
+export function transitInputOf(row: TransitRow): TransitInput {
+  return {
+    shape: row.shape === 'RECTANGLE' ? 'RECTANGLE' : 'ROUND',
+    diameterMm: row.diameterMm,
+    widthMm: row.widthMm,
+    heightMm: row.heightMm,
+    cornerRadiusMm: row.radiusMm,
+    copies: row.copies,
+    sparePercent: row.sparePercent,
+    itemTypeId: row.penetratingItemTypeId as TransitInput['itemTypeId'],
+    transitTypeId: row.transitTypeId as TransitInput['transitTypeId'],
+    classId: row.classId as TransitInput['classId'],
+    sealantType: row.sealantType,
+    sealantDepth: row.sealantDepth as TransitInput['sealantDepth'],
+    pipeConfiguration: row.crusherPipeConfiguration as TransitInput['pipeConfiguration'],
+    singleCrusherPipeId: row.singleCrusherPipeId,
+    depthMm: row.depthMm,
+  };
+}
+
+export function itemInputOf(row: ItemRow): ItemInput {
+  return {
+    id: row.id,
+    quantity: row.quantity,
+    outerDiameterMm: row.outerDiameterMm,
+    crusherId: row.crusherId,
+    itemTypeId: row.itemTypeId && ITEM_TYPES.includes(row.itemTypeId) ? (row.itemTypeId as ItemTypeId) : null,
+  };
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+/**
+ * The stored results when they have the shape this export reads (results written by an older engine, or a
+ * transit saved before results existed, are recomputed instead of half-read).
+ */
+export function storedSizing(results: unknown): TransitSizing | null {
+  if (!isObject(results)) return null;
+  const numbers = ['transitAreaMm2', 'itemsAreaMm2', 'emptyAreaMm2', 'filledPercent', 'filledPercentWithClearance', 'fillLimitPercent', 'copies'];
+  if (!numbers.every((k) => typeof results[k] === 'number')) return null;
+  const { packing, materials, materialsPerTransit, opening } = results;
+  if (!isObject(packing) || !Array.isArray(packing.circles) || !isObject(opening)) return null;
+  if (!isObject(materials) || !isObject(materialsPerTransit) || !Array.isArray(results.messages)) return null;
+  if (!isObject(materials.fillerSleeves) || !isObject(materials.sealant) || !isObject(materials.wrap)) return null;
+  if (!Array.isArray(materials.cableSleeves) || !Array.isArray(materials.crushers)) return null;
+  return results as unknown as TransitSizing;
+}
+
+export function unitSystemLabel(system: MeasurementSystem): string {
+  const name = system === 'METRIC' ? 'Metric' : 'Imperial';
+  return `${name} (${lengthUnitLabel(system)}, ${areaUnitLabel(system)}, ${volumeUnitLabel(system)})`;
+}
+
+const count = (n: number) => String(n);
+
+/** Material lines of one transit or of the totals, in the order a buyer reads them. */
+export function materialLines(materials: Materials | MaterialTotals, system: MeasurementSystem): MaterialLine[] {
+  const lines: MaterialLine[] = [];
+  const fillers = 'fillerSleeves' in materials && Array.isArray(materials.fillerSleeves) ? materials.fillerSleeves : [(materials as Materials).fillerSleeves];
+  for (const sleeve of fillers) {
+    if (!sleeve.type || sleeve.count <= 0) continue;
+    const size = `${sleeve.diameterMm !== null ? `Ø ${formatLength(sleeve.diameterMm, system)}, ` : ''}length ${formatLength(sleeve.lengthMm, system)}`;
+    const key = `${sleeve.type}:${sleeve.diameterMm}:${sleeve.lengthMm}`;
+    lines.push({ key: `filler:${key}`, item: sleeve.type, detail: `Filler sleeve, ${size}`, quantity: sleeve.count, quantityText: count(sleeve.count), unit: 'pcs' });
+    lines.push({ key: `bundles:${key}`, item: `${sleeve.type}, bundles`, detail: `Bundles of ${FILLER_SLEEVES_PER_BUNDLE} sleeves, ${size}`, quantity: sleeve.bundles, quantityText: count(sleeve.bundles), unit: 'bundles' });
+  }
+  const sealants = 'sealants' in materials ? materials.sealants : [(materials as Materials).sealant];
+  for (const sealant of sealants) {
+    if (sealant.volumeMl <= 0) continue;
+    const name = sealant.sealantName ?? sealant.sealantId ?? 'Sealant';
+    const volume = toDisplayVolume(sealant.volumeMl, system);
+    lines.push({ key: `sealant:${sealant.sealantId}`, item: name, detail: 'Sealant volume', quantity: volume, quantityText: formatDisplayNumber(volume, 'METRIC'), unit: volumeUnitLabel(system) });
+    const cartridge = [
+      sealant.cartridgeSizeMl !== null ? `${formatDisplayNumber(sealant.cartridgeSizeMl, 'METRIC')} ml cartridge` : null,
+      sealant.usableCartridgeSizeMl !== null ? `${formatDisplayNumber(sealant.usableCartridgeSizeMl, 'METRIC')} ml usable` : null,
+    ].filter(Boolean);
+    lines.push({ key: `cartridges:${sealant.sealantId}`, item: `${name}, cartridges`, detail: cartridge.join(', '), quantity: sealant.cartridges, quantityText: count(sealant.cartridges), unit: 'cartridges' });
+  }
+  for (const sleeve of materials.cableSleeves) {
+    if (sleeve.count <= 0) continue;
+    lines.push({
+      key: `cable-sleeve:${sleeve.articleNumber}`,
+      item: `Cable sleeve ${sleeve.articleNumber}`,
+      detail: `Ø ${formatLength(sleeve.outerDiameterMm, system)}, for cables over ${formatLength(sleeve.cableMinMm, system)} up to ${formatLength(sleeve.cableMaxMm, system)}`,
+      quantity: sleeve.count,
+      quantityText: count(sleeve.count),
+      unit: 'pcs',
+    });
+  }
+  for (const crusher of materials.crushers) {
+    if (crusher.count <= 0) continue;
+    lines.push({
+      key: `crusher:${crusher.crusherId}`,
+      item: `Crusher ${crusher.articleNumber ?? crusher.name}`,
+      detail: `${crusher.name}: pipe ${crusher.pipeNominalSize}, Ø ${formatLength(crusher.pipeDiameterMm, system)}; outer Ø ${formatLength(crusher.outerDiameterMm, system)}`,
+      quantity: crusher.count,
+      quantityText: count(crusher.count),
+      unit: 'pcs',
+    });
+  }
+  if (materials.wrap.lengthMm > 0) {
+    const length = toDisplayLength(materials.wrap.lengthMm, system);
+    lines.push({ key: 'wrap-length', item: 'Cable wrap', detail: `Length (cables over ${formatLength(WRAP_MIN_CABLE_DIAMETER_MM, system)}, ${WRAP_TURNS} turns)`, quantity: length, quantityText: formatDisplayNumber(length, system), unit: lengthUnitLabel(system) });
+    lines.push({ key: 'wrap-rolls', item: 'Cable wrap rolls', detail: '', quantity: materials.wrap.rolls, quantityText: count(materials.wrap.rolls), unit: 'rolls' });
+  }
+  return lines;
+}
+
+function openingText(sizing: TransitSizing, system: MeasurementSystem): string {
+  const o = sizing.opening;
+  if (o.shape === 'ROUND') return o.diameterMm ? `Round, Ø ${formatLength(o.diameterMm, system)}` : 'Round, no diameter';
+  if (!o.widthMm || !o.heightMm) return 'Rectangle, no dimensions';
+  const radius = o.cornerRadiusMm ? `, corner radius ${formatLength(o.cornerRadiusMm, system)}` : '';
+  return `Rectangle, ${formatLength(o.widthMm, system)} × ${formatLength(o.heightMm, system)}${radius}`;
+}
+
+function drawingOf(sizing: TransitSizing): DrawingModel | null {
+  const o = sizing.opening;
+  if (sizing.transitAreaMm2 <= 0) return null;
+  const opening: DrawingModel['opening'] =
+    o.shape === 'ROUND'
+      ? { shape: 'ROUND', diameterMm: o.diameterMm ?? 0 }
+      : { shape: 'RECTANGLE', widthMm: o.widthMm ?? 0, heightMm: o.heightMm ?? 0, cornerRadiusMm: o.cornerRadiusMm ?? 0 };
+  const placed = sizing.packing.source !== 'skipped';
+  return {
+    opening,
+    circles: placed
+      ? sizing.packing.circles.map((c) => ({
+          xMm: c.xMm,
+          yMm: c.yMm,
+          rMm: c.itemDiameterMm / 2,
+          clearanceRMm: c.diameterMm > c.itemDiameterMm ? c.diameterMm / 2 : undefined,
+          kind: c.itemTypeId ?? 'UNKNOWN',
+        }))
+      : [],
+    exceeded: !sizing.packing.fits && placed,
+  };
+}
+
+function nameOf<T extends { id: string; name: string }>(list: readonly T[], id: string | null): string {
+  if (!id) return 'Not selected';
+  return list.find((entry) => entry.id === id)?.name ?? id;
+}
+
+function itemsSummary(sizing: TransitSizing, catalogue: Catalogue, system: MeasurementSystem): string {
+  const parts = sizing.items
+    .filter((item) => item.quantity > 0)
+    .map((item) => {
+      const crusher = item.crusherId ? catalogue.crushers.find((c) => c.id === item.crusherId) : undefined;
+      return `${item.quantity} × Ø ${formatLength(item.outerDiameterMm, system)}${crusher ? ` (${crusher.name})` : ''}`;
+    });
+  return parts.length ? parts.join('; ') : 'None';
+}
+
+function transitOf(row: TransitRow, sizing: TransitSizing, catalogue: Catalogue, system: MeasurementSystem): ExportTransit {
+  const depth =
+    row.depthMm !== null
+      ? `${formatLength(row.depthMm, system)}${sizing.minimumDepthMm !== null ? ` (minimum ${formatLength(sizing.minimumDepthMm, system)})` : ''}`
+      : 'Not set';
+  const sealantLayers = row.sealantDepth === 'SINGLE' ? 'single layer' : row.sealantDepth === 'DOUBLE' ? 'double layer' : null;
+  const sealant = row.sealantType ? nameOf(catalogue.sealants, row.sealantType) : 'Not selected';
+  const facts: LabelValue[] = [
+    { label: 'Opening', value: openingText(sizing, system) },
+    ...(row.nominalSize ? [{ label: 'Nominal size', value: row.nominalSize }] : []),
+    { label: 'Penetrating item type', value: nameOf(catalogue.itemTypes, row.penetratingItemTypeId) },
+    { label: 'Items', value: `${sizing.itemCount}: ${itemsSummary(sizing, catalogue, system)}` },
+    { label: 'Transit type', value: nameOf(catalogue.transitTypes, row.transitTypeId) },
+    { label: 'Class', value: nameOf(catalogue.classes, row.classId) },
+    { label: 'Depth', value: depth },
+    { label: 'Sealant', value: sealantLayers ? `${sealant}, ${sealantLayers}` : sealant },
+    ...(row.crusherPipeConfiguration
+      ? [{ label: 'Pipe configuration', value: row.crusherPipeConfiguration === 'SINGLE' ? 'Single pipe' : 'Multiple pipes' }]
+      : []),
+    { label: 'Spare', value: formatPercent(100 - sizing.fillLimitPercent) },
+    { label: 'Copies', value: String(sizing.copies) },
+  ];
+  const fits = sizing.packing.fits && !sizing.overfilled && sizing.transitAreaMm2 > 0;
+  const status = sizing.transitAreaMm2 <= 0 ? 'No dimensions' : !sizing.packing.fits ? 'Items do not fit' : sizing.overfilled ? 'Overfilled' : 'Fits';
+  const fill: LabelValue[] = [
+    { label: 'Transit area', value: formatArea(sizing.transitAreaMm2, system) },
+    { label: 'Items area', value: formatArea(sizing.itemsAreaMm2, system) },
+    { label: 'Items area with clearance', value: formatArea(sizing.itemsAreaWithClearanceMm2, system) },
+    { label: 'Empty area', value: formatArea(sizing.emptyAreaMm2, system) },
+    { label: 'Fill', value: formatPercent(sizing.filledPercent) },
+    { label: 'Fill with clearance', value: formatPercent(sizing.filledPercentWithClearance) },
+    { label: 'Fill limit', value: formatPercent(sizing.fillLimitPercent) },
+    { label: 'Status', value: status },
+  ];
+  return {
+    id: row.id,
+    name: row.name,
+    copies: sizing.copies,
+    facts,
+    fill,
+    fits,
+    drawing: drawingOf(sizing),
+    // Quantities for all copies, so that adding a column of transit lines never under-orders.
+    materials: materialLines(sizing.materials, system),
+    messages: sizing.messages.map((m) => ({ severity: m.severity, text: m.text })),
+    comments: row.comments,
+  };
+}
+
+/** The engine's figures for a transit: the stored results, or computed now with the database catalogue. */
+export function sizingOf(row: TransitRow, items: ItemRow[], catalogue: Catalogue, log?: BuildDocumentInput['log']): TransitSizing {
+  const stored = storedSizing(row.results);
+  if (stored) return stored;
+  log?.warn({ transitId: row.id }, 'transit has no stored results; sized for the export');
+  return sizeTransit({ transit: transitInputOf(row), items: items.map(itemInputOf), catalogue });
+}
+
+export function buildExportDocument(input: BuildDocumentInput): ExportDocument {
+  const { unitSystem: system, catalogue } = input;
+  const itemsByTransit = new Map<string, ItemRow[]>();
+  for (const item of input.items) itemsByTransit.set(item.transitId, [...(itemsByTransit.get(item.transitId) ?? []), item]);
+  const sized = input.transits.map((row) => ({ row, sizing: sizingOf(row, itemsByTransit.get(row.id) ?? [], catalogue, input.log) }));
+  return {
+    title: TEXT.title,
+    project: {
+      name: input.project.name,
+      customer: input.project.customerName,
+      industry: input.project.industryName,
+      description: input.project.description,
+      createdOn: input.project.createdOn,
+      lastUpdatedOn: input.project.lastUpdatedOn,
+    },
+    preparedBy: input.preparedBy,
+    generatedOn: input.generatedOn,
+    unitSystem: system,
+    unitSystemLabel: unitSystemLabel(system),
+    paperSize: input.paperSize,
+    sampleCatalogue: catalogue.isSample !== false,
+    materialsOnly: input.materialsOnly,
+    transits: input.materialsOnly ? [] : sized.map(({ row, sizing }) => transitOf(row, sizing, catalogue, system)),
+    totals: materialLines(
+      totalMaterials(sized.map(({ sizing }) => sizing.materials)),
+      system,
+    ),
+  };
+}

@@ -1,0 +1,82 @@
+import type { ExportFormat, ExportMeasurementSystem, ExportPaperSize } from '@sealplan/contracts';
+
+/**
+ * The document every format is built from. Figures are already the engine's stored results, converted and
+ * formatted in the requested unit system (export-model.builder.ts), so the four builders only lay text out and
+ * can never disagree on a number.
+ */
+export interface ExportDocument {
+  title: string;
+  project: {
+    name: string;
+    customer: string;
+    industry: string;
+    description: string;
+    createdOn: Date;
+    lastUpdatedOn: Date;
+  };
+  preparedBy: { name: string; email: string; organization: string };
+  generatedOn: Date;
+  unitSystem: ExportMeasurementSystem;
+  /** e.g. 'Metric (mm, cm², ml)': stated on every page (PDF footer) and in every file. */
+  unitSystemLabel: string;
+  paperSize: ExportPaperSize;
+  /** Catalogue values are sample data until an administrator verifies them (research/catalogue.md). */
+  sampleCatalogue: boolean;
+  /** Spec §4: "project material totals only" — no transit sections. */
+  materialsOnly: boolean;
+  transits: ExportTransit[];
+  /** The engine's totals over all exported transits (copies included). */
+  totals: MaterialLine[];
+}
+
+export interface ExportTransit {
+  id: string;
+  name: string;
+  copies: number;
+  /** Shape, dimensions, types, class, depth, sealant, copies... as label/value rows. */
+  facts: LabelValue[];
+  /** Fill figures (area, fill %, limit, status). */
+  fill: LabelValue[];
+  /** True when the items fit and the transit is not overfilled. */
+  fits: boolean;
+  drawing: DrawingModel | null;
+  /** Materials of this transit for all its copies (the engine's `materials`). */
+  materials: MaterialLine[];
+  /** Engine messages (errors and warnings) worth printing beside the transit. */
+  messages: { severity: 'error' | 'warning' | 'info'; text: string }[];
+  comments: string;
+}
+
+export interface LabelValue {
+  label: string;
+  value: string;
+}
+
+/** One line of a material list. `quantity` is the number in `unit`; `quantityText` its display form. */
+export interface MaterialLine {
+  /** Stable key to add lines of several transits together (e.g. 'filler-sleeve:NFS 40:120'). */
+  key: string;
+  item: string;
+  detail: string;
+  quantity: number;
+  quantityText: string;
+  unit: string;
+}
+
+/** A drawing in mm, centred on the opening's centre, y growing downwards (as in SVG and the web drawing). */
+export interface DrawingModel {
+  opening:
+    | { shape: 'ROUND'; diameterMm: number }
+    | { shape: 'RECTANGLE'; widthMm: number; heightMm: number; cornerRadiusMm: number };
+  /** rMm: the item; clearanceRMm: the ring the packing kept free around it (spec §9 pipe clearance). */
+  circles: { xMm: number; yMm: number; rMm: number; clearanceRMm?: number; kind: 'CABLE' | 'PIPE' | 'PIPE_PLASTIC' | 'UNKNOWN' }[];
+  exceeded: boolean;
+}
+
+export interface BuiltFile {
+  fileName: string;
+  contentType: string;
+  body: Buffer;
+  format: ExportFormat;
+}

@@ -1,0 +1,236 @@
+import { writeFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb } from '@sealplan/db/testing';
+import type { DbHandle } from '@sealplan/db';
+import {
+  formatArea,
+  formatDisplayNumber,
+  formatLength,
+  formatPercent,
+  sizeTransit,
+  toDisplayLength,
+  toDisplayVolume,
+  totalMaterials,
+  type MeasurementSystem,
+} from '@sealplan/engine';
+// The engine package exports only its public API; its sample catalogue is test data reached by path.
+import { sampleCatalogue } from '../../../../../packages/engine/src/testing/sample-catalogue';
+import { sendProjectExportRequestSchema, type ExportFormat, type SendProjectExportRequest } from '@sealplan/contracts';
+import { createOrganization } from '../../testing/factories';
+import { createExportRepository } from './export.repository';
+import { createExportService, type ExportCaller } from './export.service';
+import { DEFAULT_TRANSITS, createExportProject, type SeededProject } from './testing/export-factories';
+import { parseCsv, pdfPages, readDocx, rtfToText } from './testing/readers';
+
+/**
+ * The whole pipeline on a real database with the engine's figures: every produced file is opened with a real
+ * reader and its numbers compared with the engine's, in both unit systems. (The HTTP layer is in
+ * export.routes.test.ts.)
+ */
+
+let handle: DbHandle;
+let project: SeededProject;
+let caller: ExportCaller;
+const mail: { to: string; attachments?: { filename: string }[] }[] = [];
+
+beforeAll(async () => {
+  handle = await createTestDb();
+  const org = await createOrganization(handle.db, 'Demo Marine & Offshore');
+  project = await createExportProject(handle.db, org.id, sampleCatalogue);
+  caller = { id: '00000000-0000-4000-8000-000000000001', organizationId: org.id, email: 'ann@example.com', firstName: 'Ann', lastName: 'Smith' };
+});
+afterAll(async () => handle?.close());
+
+function service() {
+  return createExportService({
+    repo: createExportRepository(handle.db),
+    mail: {
+      target: 'memory',
+      async send(message) {
+        mail.push(message);
+      },
+    },
+    now: () => new Date('2025-06-01T10:00:00Z'),
+    loadCatalogue: async () => sampleCatalogue,
+  });
+}
+
+async function exportFile(request: Partial<SendProjectExportRequest> & { outputFormat: ExportFormat; measurementSystem: MeasurementSystem }) {
+  const input = sendProjectExportRequestSchema.parse({ projectId: project.projectId, ...request });
+  const outcome = await service().sendProjectExport(caller, input);
+  if (outcome.kind !== 'file') throw new Error('expected a file');
+  return outcome.file;
+}
+
+/** The line of a table row that starts with `item`. */
+function row(text: string, item: string): string {
+  const line = text.split('\n').find((l) => l.startsWith(item));
+  if (!line) throw new Error(`no row "${item}" in:\n${text}`);
+  return line;
+}
+
+/** Expected material rows of one transit, straight from the engine's figures. */
+function expectedRows(transit: SeededProject['transits'][number], system: MeasurementSystem) {
+  const m = transit.sizing.materials;
+  const rows: { item: string; quantity: number; unit: string }[] = [];
+  if (m.fillerSleeves.type && m.fillerSleeves.count > 0) {
+    rows.push({ item: m.fillerSleeves.type, quantity: m.fillerSleeves.count, unit: 'pcs' });
+    rows.push({ item: `${m.fillerSleeves.type}, bundles`, quantity: m.fillerSleeves.bundles, unit: 'bundles' });
+  }
+  if (m.sealant.volumeMl > 0) {
+    rows.push({ item: m.sealant.sealantName!, quantity: toDisplayVolume(m.sealant.volumeMl, system), unit: 'ml' });
+    rows.push({ item: `${m.sealant.sealantName}, cartridges`, quantity: m.sealant.cartridges, unit: 'cartridges' });
+  }
+  for (const s of m.cableSleeves) rows.push({ item: `Cable sleeve ${s.articleNumber}`, quantity: s.count, unit: 'pcs' });
+  for (const c of m.crushers) rows.push({ item: `Crusher ${c.articleNumber ?? c.name}`, quantity: c.count, unit: 'pcs' });
+  if (m.wrap.lengthMm > 0) {
+    rows.push({ item: 'Cable wrap', quantity: toDisplayLength(m.wrap.lengthMm, system), unit: system === 'METRIC' ? 'mm' : 'in' });
+    rows.push({ item: 'Cable wrap rolls', quantity: m.wrap.rolls, unit: 'rolls' });
+  }
+  return rows;
+}
+
+const quantityText = (q: number, unit: string, system: MeasurementSystem) =>
+  unit === 'mm' || unit === 'in' ? formatDisplayNumber(q, system) : String(q);
+
+describe('seeded project', () => {
+  it('covers every material line and both fit states', () => {
+    const all = project.transits.map((t) => t.sizing);
+    expect(all.some((s) => s.materials.cableSleeves.length > 0)).toBe(true);
+    expect(all.some((s) => s.materials.crushers.length > 0)).toBe(true);
+    expect(all.some((s) => s.materials.wrap.rolls > 0)).toBe(true);
+    expect(all.some((s) => !s.packing.fits)).toBe(true);
+    expect(all.some((s) => s.packing.fits && !s.overfilled)).toBe(true);
+  });
+});
+
+describe.each<MeasurementSystem>(['METRIC', 'IMPERIAL'])('figures in %s', (system) => {
+  it('PDF: each transit page shows the engine figures, totals and the unit system on every page', async () => {
+    const file = await exportFile({ outputFormat: 'PDF', measurementSystem: system, size: 'A4' });
+    expect(file.contentType).toBe('application/pdf');
+    expect(file.fileName).toBe('Harbour-Ferry-Refit-Zurich-material-list-2025-06-01.pdf');
+    // EXPORT_ARTIFACTS_DIR=/path keeps the file to look at (pdftoppm) while working on the layout.
+    if (process.env.EXPORT_ARTIFACTS_DIR) writeFileSync(`${process.env.EXPORT_ARTIFACTS_DIR}/service-${system}.pdf`, file.body);
+    const pages = await pdfPages(file.body);
+    const unitLine = system === 'METRIC' ? 'Units: Metric (mm, cm², ml)' : 'Units: Imperial (in, in², ml)';
+    pages.forEach((page, i) => {
+      expect(page).toContain(unitLine);
+      expect(page).toContain(`Page ${i + 1} of ${pages.length}`);
+    });
+    expect(pages[0]).toContain('Nordic Yards AS');
+    expect(pages[0]).toContain('Prepared by Ann Smith <ann@example.com>');
+    expect(pages[0]).toContain('SAMPLE DATA');
+    for (const transit of project.transits) {
+      const page = pages.find((p) => p.includes(`Transit: ${transit.name}`));
+      expect(page, transit.name).toBeDefined();
+      const s = transit.sizing;
+      expect(page).toContain(`Transit area ${formatArea(s.transitAreaMm2, system)}`);
+      expect(page).toContain(`Items area ${formatArea(s.itemsAreaMm2, system)}`);
+      expect(page).toContain(`Fill ${formatPercent(s.filledPercent)}`);
+      expect(page).toContain(`Fill limit ${formatPercent(s.fillLimitPercent)}`);
+      const spec = DEFAULT_TRANSITS.find((d) => d.name === transit.name)!;
+      expect(page).toContain(`Depth ${formatLength(spec.transit.depthMm!, system)}`);
+      for (const expected of expectedRows(transit, system)) {
+        expect(row(page!, expected.item)).toMatch(new RegExp(` ${quantityText(expected.quantity, expected.unit, system).replace('.', '\\.')} ${expected.unit}$`));
+      }
+    }
+    const overfilled = pages.find((p) => p.includes('Transit: T-104 Overfilled'))!;
+    expect(overfilled).toContain('Penetrating Items do not fit in the transit.');
+    expect(overfilled).toContain('Transit has a minimum excess space requirement.');
+    // Totals: the engine's totalMaterials over all transits (copies included).
+    const totals = totalMaterials(project.transits.map((t) => t.sizing.materials));
+    const last = pages.at(-1)!;
+    expect(last).toContain('Project material totals');
+    expect(totals.fillerSleeves.length).toBeGreaterThan(1);
+    for (const line of totals.fillerSleeves) {
+      const label = `${line.type} Filler sleeve, Ø ${formatLength(line.diameterMm!, system)}, length ${formatLength(line.lengthMm, system)}`;
+      expect(row(last, label)).toMatch(new RegExp(` ${line.count} pcs$`));
+    }
+    for (const line of totals.sealants) expect(row(last, `${line.sealantName}, cartridges`)).toMatch(new RegExp(` ${line.cartridges} cartridges$`));
+    expect(row(last, 'Cable wrap rolls')).toMatch(new RegExp(` ${totals.wrap.rolls} rolls$`));
+  });
+
+  it('CSV: parses back to the engine figures (one row per material line) and neutralises formulas', async () => {
+    const file = await exportFile({ outputFormat: 'CSV', measurementSystem: system });
+    expect(file.contentType).toBe('text/csv; charset=utf-8');
+    const { bom, rows } = parseCsv(file.body);
+    expect(bom).toBe(true);
+    for (const transit of project.transits) {
+      const csvName = transit.name.startsWith('=') ? `'${transit.name}` : transit.name;
+      const mine = rows.filter((r) => r.Transit === csvName);
+      const expected = expectedRows(transit, system);
+      expect(mine.map((r) => ({ item: r.Item, quantity: Number(r.Quantity), unit: r.Unit }))).toEqual(expected);
+      for (const r of mine) {
+        expect(r.Project).toBe(project.name);
+        expect(r.Units).toBe(system);
+        expect(Number(r.Copies)).toBe(transit.sizing.copies);
+      }
+    }
+    const totals = totalMaterials(project.transits.map((t) => t.sizing.materials));
+    const totalRows = rows.filter((r) => r.Transit === 'Project total');
+    expect(Number(totalRows.find((r) => r.Item === 'Cable wrap')!.Quantity)).toBe(toDisplayLength(totals.wrap.lengthMm, system));
+    expect(rows.some((r) => r.Transit === "'=T-103 Plastic pipes")).toBe(true);
+  });
+
+  it('DOCX: the document XML carries the same figures, drawings as SVG with PNG fallback', async () => {
+    const file = await exportFile({ outputFormat: 'DOCX', measurementSystem: system, size: 'LETTER' });
+    const docx = await readDocx(file.body);
+    expect(docx.documentXml).toContain('w:w="12240"');
+    for (const transit of project.transits) {
+      expect(docx.text).toContain(`Transit: ${transit.name}`);
+      expect(docx.text).toContain(formatArea(transit.sizing.transitAreaMm2, system));
+    }
+    for (const expected of expectedRows(project.transits[0]!, system)) {
+      expect(docx.text).toContain(`${expected.item}`);
+      expect(docx.text).toContain(quantityText(expected.quantity, expected.unit, system));
+    }
+    expect(docx.footerXml).toContain(system === 'METRIC' ? 'Metric' : 'Imperial');
+    expect(docx.media.filter((m) => m.endsWith('.png'))).toHaveLength(project.transits.length);
+  });
+
+  it('RTF: the text carries the same figures', async () => {
+    const file = await exportFile({ outputFormat: 'RTF', measurementSystem: system });
+    expect(file.contentType).toBe('application/rtf');
+    const text = rtfToText(file.body.toString('latin1'));
+    for (const transit of project.transits) {
+      expect(text).toContain(`Transit: ${transit.name}`);
+      expect(text).toContain(`Transit area\t${formatArea(transit.sizing.transitAreaMm2, system)}`);
+      expect(text).toContain(`Fill\t${formatPercent(transit.sizing.filledPercent)}`);
+      for (const expected of expectedRows(transit, system)) {
+        expect(text).toMatch(new RegExp(`${expected.item.replace(/[()]/g, '\\$&')}\\t[^\\t]*\\t${quantityText(expected.quantity, expected.unit, system).replace('.', '\\.')}\\t${expected.unit}\\t`));
+      }
+    }
+  });
+});
+
+describe('scope', () => {
+  it('CURRENT and TRANSITS export only the chosen transits, in project order', async () => {
+    const [first, second, third] = project.transits;
+    const current = await exportFile({ outputFormat: 'CSV', measurementSystem: 'METRIC', scope: 'CURRENT', transitIds: [second!.id] });
+    expect(new Set(parseCsv(current.body).rows.map((r) => r.Transit))).toEqual(new Set([second!.name, 'Project total']));
+    const chosen = await exportFile({ outputFormat: 'RTF', measurementSystem: 'METRIC', scope: 'TRANSITS', transitIds: [third!.id, first!.id] });
+    const text = rtfToText(chosen.body.toString('latin1'));
+    expect(text.indexOf(`Transit: ${first!.name}`)).toBeLessThan(text.indexOf(`Transit: ${third!.name}`));
+    expect(text).not.toContain(`Transit: ${second!.name}`);
+  });
+
+  it('materials only prints the whole project totals and no transit sections', async () => {
+    const file = await exportFile({ outputFormat: 'PDF', measurementSystem: 'METRIC', isProjectMaterialsOnly: true, scope: 'TRANSITS', transitIds: [project.transits[0]!.id] });
+    const pages = await pdfPages(file.body);
+    expect(pages.join('\n')).not.toContain('Transit: ');
+    const totals = totalMaterials(project.transits.map((t) => t.sizing.materials));
+    expect(row(pages.at(-1)!, 'Cable wrap rolls')).toMatch(new RegExp(` ${totals.wrap.rolls} rolls$`));
+  });
+
+  it('sizes a transit without stored results with the engine and the catalogue', async () => {
+    const spec = DEFAULT_TRANSITS.find((t) => t.storeResults === false)!;
+    const expected = sizeTransit({ transit: spec.transit, items: spec.items, catalogue: sampleCatalogue });
+    const seeded = project.transits[3]!;
+    expect(seeded.name).toBe(spec.name);
+    const file = await exportFile({ outputFormat: 'CSV', measurementSystem: 'METRIC', scope: 'CURRENT', transitIds: [seeded.id] });
+    const rows = parseCsv(file.body).rows.filter((r) => r.Transit === spec.name);
+    const wanted = expectedRows({ ...seeded, sizing: expected }, 'METRIC');
+    expect(wanted.length).toBeGreaterThan(0);
+    expect(rows.map((r) => ({ item: r.Item, quantity: Number(r.Quantity), unit: r.Unit }))).toEqual(wanted);
+  });
+});

@@ -1,0 +1,78 @@
+import {
+  DEFAULT_MEASUREMENT_SYSTEM,
+  FRONT_END_VERSION,
+  type AdminSettings,
+  type AppSettings,
+  type MeasurementSystemId,
+} from '@sealplan/contracts';
+import type { CatalogueRepository } from '../catalogue/catalogue.repository';
+import type { SettingsRepository } from './settings.repository';
+
+export interface SettingsServiceDeps {
+  repo: SettingsRepository;
+  catalogue: CatalogueRepository;
+  provider: { name: string; shortName: string };
+  apiVersion: string;
+  database: 'pglite' | 'postgres';
+  mail: string;
+  publicUrl: string;
+}
+
+function system(value: string | null | undefined): MeasurementSystemId | null {
+  return value === 'METRIC' || value === 'IMPERIAL' ? value : null;
+}
+
+export function createSettingsService(deps: SettingsServiceDeps) {
+  async function settings(user: { id: string; organizationId: string | null } | null): Promise<AppSettings> {
+    const [meta, organization, userSystem] = await Promise.all([
+      deps.catalogue.readMeta(),
+      user?.organizationId ? deps.repo.organization(user.organizationId) : Promise.resolve(null),
+      user ? deps.repo.userMeasurementSystem(user.id) : Promise.resolve(null),
+    ]);
+    const orgSystem = system(organization?.defaultMeasurementSystem);
+    return {
+      provider: deps.provider,
+      organization: organization
+        ? {
+            id: organization.id,
+            name: organization.name,
+            defaultMeasurementSystem: orgSystem ?? DEFAULT_MEASUREMENT_SYSTEM,
+          }
+        : null,
+      // Spec §4: the measurement switch defaults to the application settings' default, else imperial.
+      defaultMeasurementSystem: system(userSystem) ?? orgSystem ?? DEFAULT_MEASUREMENT_SYSTEM,
+      catalogue: { isVerified: meta?.isVerified ?? false, dataVersion: meta?.dataVersion ?? 0 },
+      frontEndVersion: FRONT_END_VERSION,
+      apiVersion: deps.apiVersion,
+    };
+  }
+
+  return {
+    /** Spec §7 GET settings. */
+    settings,
+
+    /** Spec §7 GET adminSettings. */
+    async adminSettings(user: { id: string; organizationId: string | null }): Promise<AdminSettings> {
+      const [base, meta, counts] = await Promise.all([
+        settings(user),
+        deps.catalogue.readMeta(),
+        deps.repo.counts(),
+      ]);
+      return {
+        ...base,
+        catalogueMeta: meta ?? {
+          dataVersion: 0,
+          isVerified: false,
+          verifiedOn: null,
+          verifiedBy: null,
+          version: 0,
+          lastUpdatedOn: new Date(0).toISOString(),
+        },
+        database: deps.database,
+        mail: deps.mail,
+        publicUrl: deps.publicUrl,
+        counts,
+      };
+    },
+  };
+}

@@ -1,0 +1,532 @@
+import {
+  allowedClasses,
+  allowedSealants,
+  allowedTransitTypes,
+  sizeTransit,
+  type Catalogue,
+  type TransitSizing,
+} from '@sealplan/engine';
+import {
+  PENETRATING_ITEM_MESSAGES,
+  RECORD_MESSAGES,
+  TRANSIT_MESSAGES,
+  checkMinimumDepth,
+  penetratingItemInputSchema,
+  savePenetratingItemsAndTransitRequestSchema,
+  savePenetratingItemsRequestSchema,
+  toItemInputs,
+  toTransitInput,
+  transitInputSchema,
+  type PenetratingItem,
+  type PenetratingItemSaveInput,
+  type SavePenetratingItemsAndTransitRequest,
+  type SavePenetratingItemsRequest,
+  type Transit,
+  type TransitData,
+  type TransitSaveInput,
+  type TransitSaveValues,
+  type TransitWithItems,
+} from '@sealplan/contracts';
+import type { z } from 'zod';
+import { AppError } from '../../errors';
+import { parseInput } from '../instance/parse-input';
+import { expectedVersion } from '../customers/customers.service';
+import type {
+  ItemRow,
+  TransitQueries,
+  TransitRow,
+  TransitValues,
+  TransitsRepository,
+} from './transits.repository';
+
+type ItemValuesIn = z.output<typeof penetratingItemInputSchema>;
+
+function reference(id: string | null, display: string | undefined, model: string) {
+  return id ? { id, display: display ?? id, model } : null;
+}
+
+/** Spec §3 transit as answered, with references named from the catalogue. */
+export function presentTransit(row: TransitRow, catalogue: Catalogue): Transit {
+  const itemTypeId = row.penetratingItemTypeId as Transit['penetratingItemTypeId'];
+  const transitTypeId = row.transitTypeId as Transit['transitTypeId'];
+  const classId = row.classId as Transit['classId'];
+  return {
+    id: row.id,
+    guid: row.guid,
+    projectId: row.projectId,
+    name: row.name,
+    copies: row.copies,
+    shape: row.shape as Transit['shape'],
+    widthMm: row.widthMm,
+    heightMm: row.heightMm,
+    radiusMm: row.radiusMm,
+    diameterMm: row.diameterMm,
+    nominalSize: row.nominalSize,
+    sparePercent: row.sparePercent,
+    comments: row.comments,
+    penetratingItemTypeId: itemTypeId ?? null,
+    transitTypeId: transitTypeId ?? null,
+    classId: classId ?? null,
+    penetratingItemType: reference(
+      row.penetratingItemTypeId,
+      catalogue.itemTypes.find((t) => t.id === itemTypeId)?.name,
+      'PenetratingItemType',
+    ),
+    transitType: reference(
+      row.transitTypeId,
+      catalogue.transitTypes.find((t) => t.id === transitTypeId)?.name,
+      'TransitType',
+    ),
+    class: reference(row.classId, catalogue.classes.find((c) => c.id === classId)?.name, 'TransitClass'),
+    sealantType: row.sealantType,
+    sealantDepth: row.sealantDepth as Transit['sealantDepth'],
+    crusherPipeConfiguration: row.crusherPipeConfiguration as Transit['crusherPipeConfiguration'],
+    singleCrusherPipeId: row.singleCrusherPipeId,
+    depthMm: row.depthMm,
+    penetratingItemCount: row.penetratingItemCount,
+    isRemoved: row.isRemoved,
+    version: row.version,
+    auditing: { createdOn: row.createdOn.toISOString(), lastUpdatedOn: row.lastUpdatedOn.toISOString() },
+    results: (row.results ?? null) as TransitSizing | null,
+  };
+}
+
+export function presentItem(row: ItemRow): PenetratingItem {
+  return {
+    id: row.id,
+    guid: row.guid,
+    transitId: row.transitId,
+    itemTypeId: row.itemTypeId as PenetratingItem['itemTypeId'],
+    quantity: row.quantity,
+    outerDiameterMm: row.outerDiameterMm,
+    crusherId: row.crusherId,
+    plasticPipeDiameterMm: row.plasticPipeDiameterMm,
+    sleevedDiameterMm: row.sleevedDiameterMm,
+    diameterPlusClearanceMm: row.diameterPlusClearanceMm,
+    sort: row.sort,
+    isRemoved: row.isRemoved,
+    version: row.version,
+    auditing: { createdOn: row.createdOn.toISOString(), lastUpdatedOn: row.lastUpdatedOn.toISOString() },
+  };
+}
+
+/** Stored transit row -> the fields the engine needs. */
+function rowToValues(row: TransitRow): Parameters<typeof toTransitInput>[0] {
+  return {
+    shape: row.shape as TransitSaveValues['shape'],
+    diameterMm: row.diameterMm,
+    widthMm: row.widthMm,
+    heightMm: row.heightMm,
+    radiusMm: row.radiusMm,
+    copies: row.copies,
+    sparePercent: row.sparePercent,
+    penetratingItemTypeId: row.penetratingItemTypeId as TransitSaveValues['penetratingItemTypeId'],
+    transitTypeId: row.transitTypeId as TransitSaveValues['transitTypeId'],
+    classId: row.classId as TransitSaveValues['classId'],
+    sealantType: row.sealantType,
+    sealantDepth: row.sealantDepth as TransitSaveValues['sealantDepth'],
+    crusherPipeConfiguration: row.crusherPipeConfiguration as TransitSaveValues['crusherPipeConfiguration'],
+    singleCrusherPipeId: row.singleCrusherPipeId,
+    depthMm: row.depthMm,
+  };
+}
+
+/**
+ * The figures the server stores for a transit: the engine's sizeTransit with the database catalogue, for the
+ * stored transit and its live items (in their order).
+ */
+export function computeResults(
+  row: TransitRow,
+  items: readonly ItemRow[],
+  catalogue: Catalogue,
+): TransitSizing {
+  return sizeTransit({
+    transit: toTransitInput(rowToValues(row)),
+    items: toItemInputs(
+      items.map((i) => ({ ...i, itemTypeId: i.itemTypeId as PenetratingItem['itemTypeId'] })),
+    ),
+    catalogue,
+  });
+}
+
+/** Spec §3–§5 rules a saved transit must meet against the catalogue; field paths under `prefix`. */
+export function checkTransitAgainstCatalogue(
+  values: TransitSaveValues,
+  catalogue: Catalogue,
+  prefix = 'transit',
+): void {
+  const problems: Record<string, string> = {};
+  const itemType = values.penetratingItemTypeId ?? null;
+  const transitType = values.transitTypeId ?? null;
+  if (
+    itemType &&
+    transitType &&
+    !allowedTransitTypes(catalogue, itemType).some((t) => t.id === transitType)
+  ) {
+    problems[`${prefix}.transitTypeId`] = TRANSIT_MESSAGES.transitTypeNotAllowed;
+  }
+  if (
+    itemType &&
+    transitType &&
+    values.classId &&
+    !allowedClasses(catalogue, itemType, transitType).some((c) => c.id === values.classId)
+  ) {
+    problems[`${prefix}.classId`] = TRANSIT_MESSAGES.classNotAllowed;
+  }
+  if (itemType && values.classId && values.sealantType) {
+    if (!allowedSealants(catalogue, itemType, values.classId).some((s) => s.id === values.sealantType)) {
+      problems[`${prefix}.sealantType`] = TRANSIT_MESSAGES.sealantNotAllowed;
+    }
+  }
+  if (values.singleCrusherPipeId && !catalogue.crushers.some((c) => c.id === values.singleCrusherPipeId)) {
+    problems[`${prefix}.singleCrusherPipeId`] = TRANSIT_MESSAGES.pipeNotFound;
+  }
+  // Spec §5 minimum depth (the rule lives in contracts, shared with the web form).
+  const depth = checkMinimumDepth(catalogue, {
+    itemTypeId: itemType,
+    classId: values.classId ?? null,
+    depthMm: values.depthMm ?? null,
+  });
+  if (!depth.ok && depth.message) problems[`${prefix}.depthMm`] = depth.message;
+  const first = Object.values(problems)[0];
+  if (first) throw new AppError('VALIDATION_FAILED', first, problems);
+}
+
+function checkItemsAgainstCatalogue(items: readonly ItemValuesIn[], catalogue: Catalogue): void {
+  const problems: Record<string, string> = {};
+  items.forEach((item, index) => {
+    if (item.crusherId && !catalogue.crushers.some((c) => c.id === item.crusherId)) {
+      problems[`penetratingItems.${index}.crusherId`] = PENETRATING_ITEM_MESSAGES.crusherNotFound;
+    }
+  });
+  const first = Object.values(problems)[0];
+  if (first) throw new AppError('VALIDATION_FAILED', first, problems);
+}
+
+function transitValues(input: TransitSaveValues): Omit<TransitValues, 'projectId' | 'name'> {
+  return {
+    copies: input.copies,
+    shape: input.shape,
+    widthMm: input.widthMm ?? null,
+    heightMm: input.heightMm ?? null,
+    radiusMm: input.radiusMm ?? null,
+    diameterMm: input.diameterMm ?? null,
+    nominalSize: input.nominalSize ?? null,
+    sparePercent: input.sparePercent ?? null,
+    comments: input.comments,
+    penetratingItemTypeId: input.penetratingItemTypeId ?? null,
+    transitTypeId: input.transitTypeId ?? null,
+    classId: input.classId ?? null,
+    sealantType: input.sealantType ?? null,
+    sealantDepth: input.sealantDepth ?? null,
+    crusherPipeConfiguration: input.crusherPipeConfiguration ?? null,
+    singleCrusherPipeId: input.singleCrusherPipeId ?? null,
+    depthMm: input.depthMm ?? null,
+  };
+}
+
+export interface TransitsServiceDeps {
+  repo: TransitsRepository;
+  loadCatalogue: () => Promise<Catalogue>;
+}
+
+export function createTransitsService({ repo, loadCatalogue }: TransitsServiceDeps) {
+  /** Recomputes and stores the results of one transit and the derived diameters of its items. */
+  async function recompute(
+    q: TransitQueries,
+    organizationId: string,
+    transitId: string,
+    catalogue: Catalogue,
+  ) {
+    const row = await q.findTransit(organizationId, transitId);
+    if (!row) throw new AppError('NOT_FOUND', TRANSIT_MESSAGES.notFound);
+    const items = await q.listItems(organizationId, [transitId]);
+    const results = computeResults(row, items, catalogue);
+    await q.storeResults(organizationId, transitId, results, results.itemCount);
+    for (const sized of results.items) {
+      const item = items[sized.index];
+      if (!item) continue;
+      await q.storeItemDerived(organizationId, item.id, {
+        plasticPipeDiameterMm: sized.plasticPipeDiameterMm,
+        sleevedDiameterMm: sized.sleevedDiameterMm,
+        diameterPlusClearanceMm: sized.quantity > 0 ? sized.diameterPlusClearanceMm : null,
+      });
+    }
+  }
+
+  async function readData(
+    q: TransitQueries,
+    organizationId: string,
+    transitId: string,
+    catalogue: Catalogue,
+  ): Promise<TransitData> {
+    const row = await q.findTransit(organizationId, transitId);
+    if (!row) throw new AppError('NOT_FOUND', TRANSIT_MESSAGES.notFound);
+    const items = await q.listItems(organizationId, [transitId]);
+    return { transit: presentTransit(row, catalogue), penetratingItems: items.map(presentItem) };
+  }
+
+  /** Saves the transit fields (create, update with version, or soft delete); answers its id. No recompute. */
+  async function writeTransit(
+    q: TransitQueries,
+    organizationId: string,
+    input: TransitSaveValues,
+    catalogue: Catalogue,
+  ): Promise<string> {
+    if (input.id) {
+      const existing = await q.findTransit(organizationId, input.id);
+      if (!existing) throw new AppError('NOT_FOUND', TRANSIT_MESSAGES.notFound);
+      const expected = expectedVersion(input, 'transit.version');
+      if (input.isDelete) {
+        const changed = await q.updateTransit(organizationId, input.id, expected, { isRemoved: true });
+        if (!changed) throw new AppError('VERSION_CONFLICT', RECORD_MESSAGES.versionConflict);
+        return input.id;
+      }
+      checkTransitAgainstCatalogue(input, catalogue);
+      // A transit stays in its project: the project id of the stored record wins.
+      const changed = await q.updateTransit(organizationId, input.id, expected, {
+        ...transitValues(input),
+        name: input.name || existing.name,
+      });
+      if (!changed) throw new AppError('VERSION_CONFLICT', RECORD_MESSAGES.versionConflict);
+      return input.id;
+    }
+    if (input.isDelete) throw new AppError('NOT_FOUND', TRANSIT_MESSAGES.notFound);
+    if (!(await q.projectIsLive(organizationId, input.projectId)))
+      throw new AppError('NOT_FOUND', TRANSIT_MESSAGES.projectNotFound);
+    checkTransitAgainstCatalogue(input, catalogue);
+    const name =
+      input.name ||
+      TRANSIT_MESSAGES.defaultName.replace(
+        '{n}',
+        String((await q.countInProject(organizationId, input.projectId)) + 1),
+      );
+    return q.insertTransit(organizationId, { ...transitValues(input), projectId: input.projectId, name });
+  }
+
+  /** Saves item lines of one transit (create, update, soft delete with isRemoved). */
+  async function writeItems(
+    q: TransitQueries,
+    organizationId: string,
+    transitId: string,
+    items: readonly ItemValuesIn[],
+    force: boolean,
+  ) {
+    let nextSort = (await q.maxItemSort(organizationId, transitId)) + 1;
+    for (const item of items) {
+      if (item.transitId && item.transitId !== transitId) {
+        throw new AppError('VALIDATION_FAILED', TRANSIT_MESSAGES.itemsOfOneTransit, {
+          penetratingItems: TRANSIT_MESSAGES.itemsOfOneTransit,
+        });
+      }
+      if (item.id) {
+        const existing = await q.findItem(organizationId, item.id);
+        if (!existing || existing.transitId !== transitId)
+          throw new AppError('NOT_FOUND', PENETRATING_ITEM_MESSAGES.notFound);
+        const values = item.isRemoved
+          ? { isRemoved: true }
+          : {
+              itemTypeId: item.itemTypeId ?? null,
+              quantity: item.quantity,
+              outerDiameterMm: item.outerDiameterMm,
+              crusherId: item.crusherId ?? null,
+              ...(item.sort === undefined ? {} : { sort: item.sort }),
+            };
+        const changed = await q.updateItem(
+          organizationId,
+          item.id,
+          force ? null : (item.version ?? null),
+          values,
+        );
+        if (!changed) throw new AppError('VERSION_CONFLICT', RECORD_MESSAGES.versionConflict);
+      } else if (!item.isRemoved) {
+        await q.insertItem(organizationId, transitId, {
+          itemTypeId: item.itemTypeId ?? null,
+          quantity: item.quantity,
+          outerDiameterMm: item.outerDiameterMm,
+          crusherId: item.crusherId ?? null,
+          sort: item.sort ?? nextSort++,
+          isRemoved: false,
+        });
+      }
+    }
+  }
+
+  return {
+    /** Spec §7 getTransitData {transitId}. */
+    async getTransitData(organizationId: string, transitId: string): Promise<TransitData> {
+      return readData(repo, organizationId, transitId, await loadCatalogue());
+    },
+
+    async getItem(organizationId: string, id: string): Promise<PenetratingItem> {
+      const row = await repo.findItem(organizationId, id);
+      if (!row) throw new AppError('NOT_FOUND', PENETRATING_ITEM_MESSAGES.notFound);
+      return presentItem(row);
+    },
+
+    /** The live transits of a project with their items (getProjectAndTransits). */
+    async listForProject(organizationId: string, projectId: string): Promise<TransitWithItems[]> {
+      const [catalogue, rows] = await Promise.all([
+        loadCatalogue(),
+        repo.listTransits(organizationId, projectId),
+      ]);
+      const items = await repo.listItems(
+        organizationId,
+        rows.map((r) => r.id),
+      );
+      return rows.map((row) => ({
+        ...presentTransit(row, catalogue),
+        penetratingItems: items.filter((i) => i.transitId === row.id).map(presentItem),
+      }));
+    },
+
+    /** Spec §7 saveTransit {transit}: results recomputed on the server; answers the saved transit. */
+    async saveTransit(organizationId: string, raw: TransitSaveInput): Promise<Transit> {
+      const input = parseInput(transitInputSchema, raw, 'transit');
+      const catalogue = await loadCatalogue();
+      return repo.transaction(async (q) => {
+        const id = await writeTransit(q, organizationId, input, catalogue);
+        if (input.isDelete) {
+          const row = await q.findTransitAny(organizationId, id);
+          return presentTransit(row!, catalogue);
+        }
+        await recompute(q, organizationId, id, catalogue);
+        return (await readData(q, organizationId, id, catalogue)).transit;
+      });
+    },
+
+    /** Spec §7 savePenetratingItems {penetratingItems}: all lines of one transit; its results are recomputed. */
+    async savePenetratingItems(
+      organizationId: string,
+      raw: SavePenetratingItemsRequest,
+    ): Promise<TransitData> {
+      const request = parseInput(savePenetratingItemsRequestSchema, raw, '');
+      const transitIds = new Set(request.penetratingItems.map((i) => i.transitId));
+      if (request.penetratingItems.length === 0) {
+        throw new AppError('VALIDATION_FAILED', TRANSIT_MESSAGES.noItems, {
+          penetratingItems: TRANSIT_MESSAGES.noItems,
+        });
+      }
+      const [transitId] = [...transitIds];
+      if (transitIds.size !== 1 || !transitId) {
+        throw new AppError('VALIDATION_FAILED', TRANSIT_MESSAGES.itemsOfOneTransit, {
+          penetratingItems: TRANSIT_MESSAGES.itemsOfOneTransit,
+        });
+      }
+      const catalogue = await loadCatalogue();
+      checkItemsAgainstCatalogue(request.penetratingItems, catalogue);
+      return repo.transaction(async (q) => {
+        if (!(await q.findTransit(organizationId, transitId)))
+          throw new AppError('NOT_FOUND', TRANSIT_MESSAGES.notFound);
+        // The items change the transit's results, so the transit's version guards them (and is bumped).
+        const expected = expectedVersion(
+          { version: request.transitVersion, force: request.force },
+          'transitVersion',
+        );
+        if (!(await q.updateTransit(organizationId, transitId, expected, {}))) {
+          throw new AppError('VERSION_CONFLICT', RECORD_MESSAGES.versionConflict);
+        }
+        await writeItems(q, organizationId, transitId, request.penetratingItems, request.force === true);
+        await recompute(q, organizationId, transitId, catalogue);
+        return readData(q, organizationId, transitId, catalogue);
+      });
+    },
+
+    /** Spec §7 savePenetratingItemsAndTransit: one transaction, both saved or neither. */
+    async savePenetratingItemsAndTransit(
+      organizationId: string,
+      raw: SavePenetratingItemsAndTransitRequest,
+    ): Promise<TransitData> {
+      const request = parseInput(savePenetratingItemsAndTransitRequestSchema, raw, '');
+      const catalogue = await loadCatalogue();
+      checkItemsAgainstCatalogue(request.penetratingItems, catalogue);
+      return repo.transaction(async (q) => {
+        const transitId = await writeTransit(q, organizationId, request.transit, catalogue);
+        if (request.transit.isDelete) throw new AppError('VALIDATION_FAILED', TRANSIT_MESSAGES.notFound);
+        await writeItems(
+          q,
+          organizationId,
+          transitId,
+          request.penetratingItems,
+          request.transit.force === true,
+        );
+        await recompute(q, organizationId, transitId, catalogue);
+        return readData(q, organizationId, transitId, catalogue);
+      });
+    },
+
+    /** Duplicates a transit with its live items (the project page's Duplicate). */
+    async duplicateTransit(organizationId: string, transitId: string): Promise<TransitData> {
+      const catalogue = await loadCatalogue();
+      return repo.transaction(async (q) => {
+        const source = await q.findTransit(organizationId, transitId);
+        if (!source) throw new AppError('NOT_FOUND', TRANSIT_MESSAGES.notFound);
+        const items = await q.listItems(organizationId, [transitId]);
+        const {
+          id: _id,
+          guid: _guid,
+          organizationId: _org,
+          createdOn: _c,
+          lastUpdatedOn: _u,
+          version: _v,
+          results: _r,
+          penetratingItemCount: _n,
+          ...fields
+        } = source;
+        const copyId = await q.insertTransit(organizationId, {
+          ...fields,
+          name: `${source.name}${TRANSIT_MESSAGES.copySuffix}`.slice(0, 100),
+        });
+        for (const item of items) {
+          await q.insertItem(organizationId, copyId, {
+            itemTypeId: item.itemTypeId,
+            quantity: item.quantity,
+            outerDiameterMm: item.outerDiameterMm,
+            crusherId: item.crusherId,
+            sort: item.sort,
+            isRemoved: false,
+          });
+        }
+        await recompute(q, organizationId, copyId, catalogue);
+        return readData(q, organizationId, copyId, catalogue);
+      });
+    },
+
+    /** Generic records: one item line saved through its transit (results recomputed). */
+    async saveItem(
+      organizationId: string,
+      raw: PenetratingItemSaveInput & { force?: boolean },
+    ): Promise<PenetratingItem> {
+      const item = parseInput(penetratingItemInputSchema, raw, '');
+      const transitId =
+        item.transitId ?? (item.id ? (await repo.findItem(organizationId, item.id))?.transitId : undefined);
+      if (!transitId) throw new AppError('NOT_FOUND', PENETRATING_ITEM_MESSAGES.notFound);
+      const catalogue = await loadCatalogue();
+      checkItemsAgainstCatalogue([item], catalogue);
+      return repo.transaction(async (q) => {
+        if (!(await q.findTransit(organizationId, transitId)))
+          throw new AppError('NOT_FOUND', TRANSIT_MESSAGES.notFound);
+        if (item.id) expectedVersion({ version: item.version, force: raw.force }, 'version');
+        const before = new Set((await q.listItems(organizationId, [transitId])).map((i) => i.id));
+        await writeItems(q, organizationId, transitId, [{ ...item, transitId }], raw.force === true);
+        await q.updateTransit(organizationId, transitId, null, {});
+        await recompute(q, organizationId, transitId, catalogue);
+        const after = await q.listItems(organizationId, [transitId]);
+        const saved = item.id ? after.find((i) => i.id === item.id) : after.find((i) => !before.has(i.id));
+        if (!saved) {
+          const removed = item.id ? await q.findItemAny(organizationId, item.id) : null;
+          if (removed) return presentItem(removed);
+          throw new AppError('NOT_FOUND', PENETRATING_ITEM_MESSAGES.notFound);
+        }
+        return presentItem(saved);
+      });
+    },
+
+    /** Generic records: a page of transits / items (whitelisted filter built by the instance module). */
+    listPage: repo.list,
+    listItemPage: repo.listItemPage,
+    loadCatalogue,
+  };
+}
+
+export type TransitsService = ReturnType<typeof createTransitsService>;

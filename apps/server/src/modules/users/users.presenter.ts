@@ -1,0 +1,73 @@
+import {
+  USER_LANGUAGES,
+  type AdminUser,
+  type IndustryReference,
+  type UserLanguage,
+  type UserMeasurementSystem,
+  type UserProfile,
+} from '@sealplan/contracts';
+import type { UserDetails } from './users.repository';
+
+function industryRef(d: UserDetails): IndustryReference | null {
+  if (!d.user.industryId) return null;
+  return { id: d.user.industryId, display: d.industry?.name ?? d.user.industryId, model: 'Industry' };
+}
+
+const language = (v: string | null): UserLanguage | null =>
+  (USER_LANGUAGES as readonly string[]).includes(v ?? '') ? (v as UserLanguage) : null;
+
+const system = (v: string): UserMeasurementSystem => (v === 'METRIC' ? 'METRIC' : 'IMPERIAL');
+
+/** Spec §3 user profile (current-user, getUser). Never includes the password hash or tokens. */
+export function presentProfile(d: UserDetails): UserProfile {
+  const u = d.user;
+  return {
+    id: u.id,
+    UserId: u.id,
+    email: u.email,
+    emailAddress: u.email,
+    userName: u.userName,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    company: u.company,
+    industry: industryRef(d),
+    phoneNumber: u.phoneNumber,
+    avatarUrl: u.avatarUrl,
+    dateRegistered: u.dateRegistered.toISOString(),
+    devices: u.devices,
+    isPending: u.isPending,
+    isApproved: u.isApproved,
+    isDenied: u.isDenied,
+    isSuspended: u.isSuspended,
+    requiresPasswordReset: u.requiresPasswordReset,
+    Roles: d.roles,
+    permissions: d.permissions,
+    languagePreference: language(u.languagePreference),
+    Attributes: u.attributes,
+    applicationSettings: { defaultMeasurementSystem: system(u.defaultMeasurementSystem) },
+    organization: d.organization,
+  };
+}
+
+/** One row of the user-admin grids. */
+export function presentAdminUser(d: UserDetails): AdminUser {
+  const u = d.user;
+  return {
+    id: u.id,
+    email: u.email,
+    userName: u.userName,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    company: u.company,
+    phoneNumber: u.phoneNumber,
+    industry: industryRef(d),
+    organization: d.organization ? { id: d.organization.id, name: d.organization.name } : null,
+    roles: d.roles,
+    isPending: u.isPending,
+    isApproved: u.isApproved,
+    isDenied: u.isDenied,
+    isSuspended: u.isSuspended,
+    requiresPasswordReset: u.requiresPasswordReset,
+    dateRegistered: u.dateRegistered.toISOString(),
+  };
+}

@@ -1,0 +1,332 @@
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  accessTokens,
+  industries,
+  organizations,
+  roles,
+  userRoles,
+  users,
+  type Database,
+} from '@sealplan/db';
+import type { UserSortField } from '@sealplan/contracts';
+
+export type UserRecord = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type UserUpdate = Partial<
+  Pick<
+    NewUser,
+    | 'firstName'
+    | 'lastName'
+    | 'company'
+    | 'phoneNumber'
+    | 'defaultMeasurementSystem'
+    | 'languagePreference'
+    | 'devices'
+    | 'organizationId'
+    | 'isPending'
+    | 'isApproved'
+    | 'isDenied'
+    | 'isSuspended'
+    | 'isRemoved'
+    | 'requiresPasswordReset'
+  >
+>;
+
+/** A user with what the presenters show: organization, industry and roles with their permissions. */
+export interface UserDetails {
+  user: UserRecord;
+  organization: { id: string; name: string; isProvider: boolean } | null;
+  industry: { id: string; name: string } | null;
+  roles: string[];
+  permissions: string[];
+}
+
+export interface ListQuery {
+  status: 'pending' | 'active';
+  /** null: every organization (provider administrators); else only this organization. */
+  organizationId: string | null;
+  search: string;
+  sort: { field: UserSortField; direction: 'asc' | 'desc' };
+  fromIndex: number;
+  size: number;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Users, roles and organizations: the only Drizzle code of the users module. */
+export function createUsersRepository(db: Database) {
+  async function details(rows: UserRecord[]): Promise<UserDetails[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((u) => u.id);
+    const orgIds = [...new Set(rows.map((u) => u.organizationId).filter((id): id is string => !!id))];
+    const industryIds = [...new Set(rows.map((u) => u.industryId).filter((id): id is string => !!id))];
+    const [roleRows, orgRows, industryRows] = await Promise.all([
+      db
+        .select({ userId: userRoles.userId, id: roles.id, permissions: roles.permissions })
+        .from(userRoles)
+        .innerJoin(roles, eq(roles.id, userRoles.roleId))
+        .where(inArray(userRoles.userId, ids)),
+      orgIds.length
+        ? db
+            .select({ id: organizations.id, name: organizations.name, isProvider: organizations.isProvider })
+            .from(organizations)
+            .where(inArray(organizations.id, orgIds))
+        : Promise.resolve([]),
+      industryIds.length
+        ? db
+            .select({ id: industries.id, name: industries.name })
+            .from(industries)
+            .where(inArray(industries.id, industryIds))
+        : Promise.resolve([]),
+    ]);
+    return rows.map((user) => {
+      const own = roleRows.filter((r) => r.userId === user.id);
+      return {
+        user,
+        organization: orgRows.find((o) => o.id === user.organizationId) ?? null,
+        industry: industryRows.find((i) => i.id === user.industryId) ?? null,
+        roles: own.map((r) => r.id).sort(),
+        permissions: [...new Set(own.flatMap((r) => r.permissions.map((p) => p.id)))].sort(),
+      };
+    });
+  }
+
+  function listWhere(q: Pick<ListQuery, 'status' | 'organizationId' | 'search'>): SQL | undefined {
+    const status =
+      q.status === 'pending'
+        ? and(eq(users.isApproved, false), eq(users.isDenied, false))
+        : eq(users.isApproved, true);
+    const term = q.search ? `%${escapeLike(q.search)}%` : null;
+    return and(
+      eq(users.isRemoved, false),
+      status,
+      q.organizationId ? eq(users.organizationId, q.organizationId) : undefined,
+      term
+        ? or(
+            ilike(users.email, term),
+            ilike(users.firstName, term),
+            ilike(users.lastName, term),
+            ilike(users.company, term),
+            ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, term),
+          )
+        : undefined,
+    );
+  }
+
+  return {
+    async emailTaken(email: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.email}) = lower(${email})`)
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    async industryExists(id: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: industries.id })
+        .from(industries)
+        .where(eq(industries.id, id))
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    async insertUser(values: NewUser, roleIds: string[]): Promise<UserRecord> {
+      return db.transaction(async (tx) => {
+        const [user] = await tx.insert(users).values(values).returning();
+        if (roleIds.length)
+          await tx.insert(userRoles).values(roleIds.map((roleId) => ({ userId: user!.id, roleId })));
+        return user!;
+      });
+    },
+
+    async findDetails(id: string): Promise<UserDetails | null> {
+      const rows = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.id, id), eq(users.isRemoved, false)))
+        .limit(1);
+      return (await details(rows))[0] ?? null;
+    },
+
+    async findManyDetails(ids: string[]): Promise<UserDetails[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select()
+        .from(users)
+        .where(and(inArray(users.id, ids), eq(users.isRemoved, false)));
+      return details(rows);
+    },
+
+    async list(q: ListQuery): Promise<{ rows: UserDetails[]; total: number }> {
+      const where = listWhere(q);
+      const dir = q.sort.direction === 'asc' ? asc : desc;
+      const orderBy: SQL[] =
+        q.sort.field === 'name'
+          ? [dir(sql`lower(${users.lastName})`), dir(sql`lower(${users.firstName})`)]
+          : q.sort.field === 'email'
+            ? [dir(sql`lower(${users.email})`)]
+            : q.sort.field === 'company'
+              ? [dir(sql`lower(${users.company})`)]
+              : q.sort.field === 'organization'
+                ? [dir(sql`lower(coalesce(${organizations.name}, ''))`)]
+                : [dir(users.dateRegistered)];
+      const [rows, totals] = await Promise.all([
+        db
+          .select({ user: users })
+          .from(users)
+          .leftJoin(organizations, eq(organizations.id, users.organizationId))
+          .where(where)
+          // The id breaks ties so pages never overlap or skip rows.
+          .orderBy(...orderBy, asc(users.id))
+          .limit(q.size)
+          .offset(q.fromIndex),
+        db.select({ n: count() }).from(users).where(where),
+      ]);
+      return { rows: await details(rows.map((r) => r.user)), total: Number(totals[0]?.n ?? 0) };
+    },
+
+    async update(ids: string[], values: UserUpdate) {
+      if (ids.length === 0) return;
+      await db
+        .update(users)
+        .set({ ...values, version: sql`${users.version} + 1` })
+        .where(inArray(users.id, ids));
+    },
+
+    async revokeTokens(userIds: string[], at: Date) {
+      if (userIds.length === 0) return;
+      await db
+        .update(accessTokens)
+        .set({ revokedAt: at })
+        .where(and(inArray(accessTokens.userId, userIds), isNull(accessTokens.revokedAt)));
+    },
+
+    async addRoles(userId: string, roleIds: string[]) {
+      if (roleIds.length === 0) return;
+      await db
+        .insert(userRoles)
+        .values(roleIds.map((roleId) => ({ userId, roleId })))
+        .onConflictDoNothing();
+    },
+
+    /** Replaces the given users' roles among `replaceable`; other roles they hold (e.g. ElevatedUser) stay. */
+    async replaceRoles(userIds: string[], roleIds: string[], replaceable: readonly string[]) {
+      if (userIds.length === 0) return;
+      await db.transaction(async (tx) => {
+        await tx
+          .delete(userRoles)
+          .where(and(inArray(userRoles.userId, userIds), inArray(userRoles.roleId, [...replaceable])));
+        if (roleIds.length) {
+          await tx
+            .insert(userRoles)
+            .values(userIds.flatMap((userId) => roleIds.map((roleId) => ({ userId, roleId }))))
+            .onConflictDoNothing();
+        }
+      });
+    },
+
+    /** E-mail addresses of the provider's ElevatedUsers who can sign in (they approve registrations). */
+    async providerElevatedUsers(): Promise<{ email: string; firstName: string }[]> {
+      return db
+        .selectDistinct({ email: users.email, firstName: users.firstName })
+        .from(users)
+        .innerJoin(organizations, eq(organizations.id, users.organizationId))
+        .innerJoin(userRoles, eq(userRoles.userId, users.id))
+        .where(
+          and(
+            eq(organizations.isProvider, true),
+            eq(userRoles.roleId, 'ElevatedUser'),
+            eq(users.isApproved, true),
+            eq(users.isSuspended, false),
+            eq(users.isRemoved, false),
+          ),
+        );
+    },
+
+    async listOrganizations(onlyId: string | null) {
+      const rows = await db
+        .select({
+          id: organizations.id,
+          name: organizations.name,
+          isProvider: organizations.isProvider,
+          userCount: sql<number>`count(${users.id}) filter (where ${users.isRemoved} = false)`,
+        })
+        .from(organizations)
+        .leftJoin(users, eq(users.organizationId, organizations.id))
+        .where(onlyId ? eq(organizations.id, onlyId) : undefined)
+        .groupBy(organizations.id)
+        .orderBy(asc(sql`lower(${organizations.name})`));
+      return rows.map((r) => ({ ...r, userCount: Number(r.userCount) }));
+    },
+
+    async findOrganization(id: string) {
+      const rows = await db.select().from(organizations).where(eq(organizations.id, id)).limit(1);
+      return rows[0] ?? null;
+    },
+
+    async findOrganizationByName(name: string) {
+      const rows = await db
+        .select()
+        .from(organizations)
+        .where(sql`lower(${organizations.name}) = lower(${name})`)
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    async findProviderOrganization() {
+      const rows = await db.select().from(organizations).where(eq(organizations.isProvider, true)).limit(1);
+      return rows[0] ?? null;
+    },
+
+    async createOrganization(values: { name: string; isProvider?: boolean }) {
+      const [org] = await db.insert(organizations).values(values).returning();
+      return org!;
+    },
+
+    /** Upserts role definitions (spec §6) so a changed label or permission reaches existing databases. */
+    async upsertRoles(
+      defs: {
+        id: string;
+        label: string;
+        permissions: { id: string; label: string }[];
+        hierarchy: number | null;
+        isAssignable: boolean;
+      }[],
+    ) {
+      for (const r of defs) {
+        await db
+          .insert(roles)
+          .values({
+            id: r.id,
+            name: r.id,
+            label: r.label,
+            permissions: r.permissions,
+            hierarchy: r.hierarchy,
+            isAssignable: r.isAssignable,
+          })
+          .onConflictDoUpdate({
+            target: roles.id,
+            set: {
+              label: r.label,
+              permissions: r.permissions,
+              hierarchy: r.hierarchy,
+              isAssignable: r.isAssignable,
+            },
+          });
+      }
+    },
+
+    async findByEmail(email: string): Promise<UserRecord | null> {
+      const rows = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = lower(${email})`)
+        .limit(1);
+      return rows[0] ?? null;
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

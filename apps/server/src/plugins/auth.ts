@@ -1,0 +1,121 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { accessTokens, organizations, roles as rolesTable, userRoles, users } from '@sealplan/db';
+import { ANONYMOUS_ACCESS_TOKEN, AUTH_MESSAGES } from '@sealplan/contracts';
+import { AppError } from '../errors';
+import { hashToken } from '../lib/tokens';
+import { PERMISSIONS, USER_ADMIN_ROLES, type RoleId } from '../modules/auth/roles';
+
+export const ANONYMOUS_TOKEN = ANONYMOUS_ACCESS_TOKEN;
+
+/** The signed-in caller, resolved from the bearer token on every request (stateless app servers). */
+export interface AuthUser {
+  id: string;
+  organizationId: string | null;
+  /** The caller belongs to the provider's organization (its ElevatedUsers administer every account). */
+  isProviderOrganization: boolean;
+  email: string;
+  firstName: string;
+  lastName: string;
+  roles: RoleId[];
+  permissions: string[];
+  tokenId: string;
+  tokenExpiresAt: Date;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+}
+
+/** The raw token the request carries (bearer header, else the cookie); used by sign-out. */
+export function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || null;
+  const cookie = request.cookies?.sealplan_token;
+  return cookie ? decodeURIComponent(cookie) : null;
+}
+
+/** Looks the token up by its hash; revoked, expired, suspended, removed or unapproved means anonymous. */
+export async function resolveUser(app: FastifyInstance, token: string | null): Promise<AuthUser | null> {
+  if (!token || token === ANONYMOUS_TOKEN) return null;
+  const { db } = app.deps.db;
+  const rows = await db
+    .select({ token: accessTokens, user: users, isProvider: organizations.isProvider })
+    .from(accessTokens)
+    .innerJoin(users, eq(users.id, accessTokens.userId))
+    .leftJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(
+      and(
+        eq(accessTokens.tokenHash, hashToken(token)),
+        isNull(accessTokens.revokedAt),
+        gt(accessTokens.expiresAt, app.deps.now()),
+      ),
+    )
+    .limit(1);
+  const row = rows[0];
+  if (!row || row.user.isSuspended || row.user.isRemoved || !row.user.isApproved) return null;
+  const roleRows = await db
+    .select({ id: rolesTable.id, permissions: rolesTable.permissions })
+    .from(userRoles)
+    .innerJoin(rolesTable, eq(rolesTable.id, userRoles.roleId))
+    .where(eq(userRoles.userId, row.user.id));
+  return {
+    id: row.user.id,
+    organizationId: row.user.organizationId,
+    isProviderOrganization: row.isProvider === true,
+    email: row.user.email,
+    firstName: row.user.firstName,
+    lastName: row.user.lastName,
+    roles: roleRows.map((r) => r.id as RoleId),
+    permissions: [...new Set(roleRows.flatMap((r) => r.permissions.map((p) => p.id)))],
+    tokenId: row.token.id,
+    tokenExpiresAt: row.token.expiresAt,
+  };
+}
+
+export async function authPlugin(app: FastifyInstance) {
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    request.user = await resolveUser(app, bearer(request));
+  });
+}
+// Let the hook apply to the whole app, not only inside this plugin's scope.
+(authPlugin as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
+
+/** Route guard: a signed-in user with admin.access (spec §6: signing in requires it). */
+export const requireUser: preHandlerAsyncHookHandler = async (
+  request: FastifyRequest,
+  _reply: FastifyReply,
+) => {
+  if (!request.user) throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.signInRequired);
+  if (!request.user.permissions.includes(PERMISSIONS.ADMIN_ACCESS)) {
+    throw new AppError('FORBIDDEN', AUTH_MESSAGES.notAuthorized);
+  }
+};
+
+/** Route guard for data owned by an organization: the caller must belong to one. */
+export const requireOrgUser: preHandlerAsyncHookHandler = async (request, reply) => {
+  await requireUser.call(request.server, request, reply);
+  if (!request.user?.organizationId) throw new AppError('FORBIDDEN', AUTH_MESSAGES.notAuthorized);
+};
+
+/** Route guard: one of the given roles. */
+export function requireRole(...allowed: RoleId[]): preHandlerAsyncHookHandler {
+  return async (request, reply) => {
+    await requireUser.call(request.server, request, reply);
+    if (!request.user!.roles.some((r) => allowed.includes(r)))
+      throw new AppError('FORBIDDEN', AUTH_MESSAGES.notAuthorized);
+  };
+}
+
+export const requireUserAdmin = requireRole(...USER_ADMIN_ROLES);
+
+/** The caller's organization id; throws when absent (use after requireOrgUser). */
+export function orgIdOf(request: FastifyRequest): string {
+  const id = request.user?.organizationId;
+  if (!id) throw new AppError('FORBIDDEN', AUTH_MESSAGES.notAuthorized);
+  return id;
+}

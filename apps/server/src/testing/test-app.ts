@@ -1,0 +1,43 @@
+import { createTestDb } from '@sealplan/db/testing';
+import { buildApp, type App, type AppDeps } from '../app';
+import { parseEnv } from '../config/env';
+import type { MailMessage, Mailer } from '../lib/mail';
+
+export interface TestApp {
+  app: App;
+  deps: AppDeps;
+  /** Messages the app sent, newest last (an in-memory mailer; SMTP itself is tested with smtp-server). */
+  sentMail: MailMessage[];
+  /** Moves the app's clock forward. */
+  advanceClock(ms: number): void;
+  close(): Promise<void>;
+}
+
+/** A fully built app on a fresh cloned database, for app.inject tests. */
+export async function createTestApp(overrides: Partial<AppDeps> = {}): Promise<TestApp> {
+  const db = await createTestDb();
+  const sentMail: MailMessage[] = [];
+  const mail: Mailer = {
+    target: 'memory',
+    async send(message) {
+      sentMail.push(message);
+    },
+  };
+  let offsetMs = 0;
+  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' });
+  const deps: AppDeps = { db, env, mail, version: 'test', now: () => new Date(Date.now() + offsetMs), ...overrides };
+  const app = await buildApp(deps, { logger: false });
+  await app.ready();
+  return {
+    app,
+    deps,
+    sentMail,
+    advanceClock(ms) {
+      offsetMs += ms;
+    },
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}

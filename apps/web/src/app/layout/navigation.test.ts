@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { NAV_ITEMS, visibleNavItems } from './navigation';
+import { parseBookmarks } from './bookmarks';
+
+const active = (pathname: string) =>
+  NAV_ITEMS.filter((item) => item.isActive(pathname)).map((item) => item.key);
+
+describe('sidebar highlight (spec §2)', () => {
+  it('highlights Projects for any /projects path except /projects/create', () => {
+    expect(active('/projects')).toEqual(['projects']);
+    expect(active('/projects/3f1c')).toEqual(['projects']);
+    expect(active('/projects/create')).toEqual(['newProject']);
+    expect(active('/projectsX')).toEqual([]);
+    expect(active('/dashboard')).toEqual(['dashboard']);
+    expect(active('/users/all')).toEqual(['userAdmin']);
+  });
+
+  it('shows User Admin only to ElevatedUser', () => {
+    expect(visibleNavItems((...roles) => roles.includes('Administrator')).map((i) => i.key)).not.toContain(
+      'userAdmin',
+    );
+    const elevated = visibleNavItems((...roles) => roles.includes('ElevatedUser')).map((i) => i.key);
+    expect(elevated).toEqual(['dashboard', 'newProject', 'projects', 'customers', 'userAdmin']);
+  });
+});
+
+describe('parseBookmarks', () => {
+  it('keeps same-site paths only', () => {
+    const raw = JSON.stringify([
+      { url: '/customers', label: 'Customers' },
+      { url: 'https://evil.example/', label: 'x' },
+      { url: '//evil.example/', label: 'y' },
+      { url: 'javascript:alert(1)', label: 'z' },
+      { label: 'no url' },
+    ]);
+    expect(parseBookmarks(raw)).toEqual([{ url: '/customers', label: 'Customers' }]);
+    expect(parseBookmarks('nope')).toEqual([]);
+  });
+});

@@ -1,0 +1,182 @@
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import {
+  createBrowserRouter,
+  Navigate,
+  Outlet,
+  RouterProvider,
+  useMatches,
+  type RouteObject,
+} from 'react-router';
+import { Center, Loader } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { HealthPage } from '@/features/health/health-page';
+import { useDocumentTitle, useRouteTitle } from '@/lib/page-title';
+import { AppErrorBoundary, RouteErrorPage } from './error-boundary';
+import { AppLayout } from './layout/app-layout';
+import { MaintenancePage } from './pages/maintenance-page';
+import { NotFoundPage } from './pages/not-found-page';
+import { ServerErrorPage } from './pages/server-error-page';
+
+function PageLoader() {
+  const { t } = useTranslation('common');
+  return (
+    <Center h="60vh">
+      <Loader aria-label={t('loading')} />
+    </Center>
+  );
+}
+
+/** Lazy-loads a named export as a route element (spec §2: sections load on demand). */
+function lazyNamed<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) {
+  const Component = lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <Component />
+    </Suspense>
+  );
+}
+
+function page(load: () => Promise<Record<string, unknown>>, name: string): ReactNode {
+  return lazyNamed(load, name);
+}
+
+/** Route metadata: the page title (a shell:titles.* key) shown after the provider's short name (spec §1). */
+export interface RouteHandle {
+  title: string;
+}
+const titled = (key: string): { handle: RouteHandle } => ({ handle: { title: `shell:titles.${key}` } });
+
+/** Sets the document title from the deepest matched route that names one; pages may refine it (usePageTitle). */
+function RootRoute() {
+  const { t } = useTranslation();
+  const matches = useMatches();
+  const handle = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as
+    RouteHandle | undefined;
+  useRouteTitle(handle ? t(handle.title) : '');
+  useDocumentTitle();
+  return <Outlet />;
+}
+
+/**
+ * Spec §2 routes. Each screen lives in its feature folder; app/ composes them.
+ * Public: login, register, update-password, recover, lock, maintenance, test, 404, 500, health.
+ * Signed-in (guarded layout): dashboard, settings, users, projects, customers.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <RootRoute />,
+    // A render or loading error anywhere shows the 500 page rather than a blank screen.
+    errorElement: <RouteErrorPage />,
+    children: [
+      { path: '/health', element: <HealthPage />, ...titled('health') },
+      {
+        path: '/login',
+        element: page(() => import('@/features/auth/pages/login-page'), 'LoginPage'),
+        ...titled('login'),
+      },
+      {
+        path: '/register',
+        element: page(() => import('@/features/auth/pages/register-page'), 'RegisterPage'),
+        ...titled('register'),
+      },
+      {
+        path: '/update-password',
+        element: page(() => import('@/features/auth/pages/update-password-page'), 'UpdatePasswordPage'),
+        ...titled('updatePassword'),
+      },
+      {
+        path: '/user/update-password',
+        element: page(() => import('@/features/auth/pages/update-password-page'), 'UpdatePasswordPage'),
+        ...titled('updatePassword'),
+      },
+      {
+        path: '/recover',
+        element: page(() => import('@/features/auth/pages/recover-page'), 'RecoverPage'),
+        ...titled('recover'),
+      },
+      {
+        path: '/lock',
+        element: page(() => import('@/features/auth/pages/lock-page'), 'LockPage'),
+        ...titled('lock'),
+      },
+      {
+        path: '/maintenance',
+        element: <MaintenancePage />,
+        ...titled('maintenance'),
+      },
+      {
+        path: '/500',
+        element: <ServerErrorPage />,
+        ...titled('serverError'),
+      },
+      {
+        path: '/404',
+        element: <NotFoundPage />,
+        ...titled('notFound'),
+      },
+      {
+        path: '/test',
+        element: page(() => import('@/features/export/pages/test-page'), 'TestPage'),
+        ...titled('test'),
+      },
+      {
+        path: '/',
+        element: <AppLayout />,
+        children: [
+          { index: true, element: <Navigate to="/dashboard" replace /> },
+          {
+            path: 'dashboard',
+            element: page(() => import('@/features/dashboard/dashboard-page'), 'DashboardPage'),
+            ...titled('dashboard'),
+          },
+          {
+            path: 'settings',
+            element: page(() => import('@/features/settings/settings-page'), 'SettingsPage'),
+            ...titled('settings'),
+          },
+          { path: 'users', element: <Navigate to="/users/all" replace /> },
+          {
+            path: 'users/all',
+            element: page(() => import('@/features/admin/pages/users-page'), 'UsersPage'),
+            ...titled('users'),
+          },
+          {
+            path: 'customers',
+            element: page(() => import('@/features/customers/pages/customers-page'), 'CustomersPage'),
+            ...titled('customers'),
+          },
+          {
+            path: 'projects',
+            element: page(() => import('@/features/projects/pages/projects-page'), 'ProjectsPage'),
+            ...titled('projects'),
+          },
+          {
+            path: 'projects/create',
+            element: page(() => import('./routes/workspace-routes'), 'NewProjectRoute'),
+            ...titled('newProject'),
+          },
+          {
+            path: 'projects/:projectId',
+            element: page(() => import('./routes/workspace-routes'), 'ProjectRoute'),
+            ...titled('project'),
+          },
+        ],
+      },
+      {
+        path: '*',
+        element: <NotFoundPage />,
+        ...titled('notFound'),
+      },
+    ],
+  },
+];
+
+const router = createBrowserRouter(routes);
+
+export function AppRouter() {
+  return (
+    <AppErrorBoundary>
+      <RouterProvider router={router} />
+    </AppErrorBoundary>
+  );
+}

@@ -1,0 +1,20 @@
+// Composition of the transit workspace: features do not import each other, so app/ hands the customer dialog to
+// the new-project page and the export dialog to the project page.
+import { CustomerDialog } from '@/features/customers/components/customer-dialog';
+import { ExportDialog } from '@/features/export/components/export-dialog';
+import { NewProjectPage } from '@/features/projects/pages/new-project-page';
+import { ProjectPage } from '@/features/projects/pages/project-page';
+
+export function NewProjectRoute() {
+  return (
+    <NewProjectPage
+      renderCustomerDialog={(p) => (
+        <CustomerDialog opened={p.opened} onClose={p.onClose} onSaved={p.onSaved} />
+      )}
+    />
+  );
+}
+
+export function ProjectRoute() {
+  return <ProjectPage renderExportDialog={(p) => <ExportDialog {...p} />} />;
+}

@@ -1,0 +1,160 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ASSIGNABLE_ROLE_NAMES,
+  DEFAULT_USER_PAGE_SIZE,
+  type AdminUser as AdminUserRow,
+  type AssignableRoleName,
+  type BulkUsersResponse,
+  type EditUserRequest,
+  type OrganizationListResponse,
+  type OrganizationOption,
+  type SetRolesRequest,
+  type UpdateUserStatusRequest,
+  type UserIdsRequest,
+  type UserListRequest,
+  type UserListResponse,
+  type UserSortField,
+} from '@sealplan/contracts';
+import { apiRequest } from '@/lib/api-client';
+
+export type { OrganizationOption };
+
+/** Spec §9: default page size 10, page 0. */
+export const DEFAULT_PAGE_SIZE = DEFAULT_USER_PAGE_SIZE;
+export const PAGE_SIZES = [10, 25, 50] as const;
+/** Spec §9: search debounce. */
+export const SEARCH_DEBOUNCE_MS = 500;
+/** Spec §6: roles an administrator may assign in user admin. */
+export const ASSIGNABLE_ROLES = ASSIGNABLE_ROLE_NAMES;
+/** Spec §6, §2: User Admin is for these roles only. */
+export const USER_ADMIN_ROLES = ['ElevatedUser', 'SystemAdministrator'] as const;
+
+export type UserListStatus = 'pending' | 'active';
+export type SortField = UserSortField;
+/** The grid's page state (spec §3: pageIndex, pageSize); sent as fromIndex/size. */
+export interface UserListParams {
+  status: UserListStatus;
+  pageIndex: number;
+  pageSize: number;
+  sort: { field: SortField; direction: 'asc' | 'desc' };
+  search: string;
+}
+
+/** A grid row, flattened for display. */
+export interface AdminUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  company: string;
+  phoneNumber: string | null;
+  organizationId: string | null;
+  organizationName: string | null;
+  roles: string[];
+  isSuspended: boolean;
+  dateRegistered: string | null;
+}
+
+export interface UserPage {
+  users: AdminUser[];
+  totalRecords: number;
+}
+
+export function toAdminUser(row: AdminUserRow): AdminUser {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    company: row.company,
+    phoneNumber: row.phoneNumber,
+    organizationId: row.organization?.id ?? null,
+    organizationName: row.organization?.name ?? null,
+    roles: row.roles,
+    isSuspended: row.isSuspended,
+    dateRegistered: row.dateRegistered,
+  };
+}
+
+/** POST /api/user/list: one page of pending or active users, sorted and searched on the server. */
+export async function listUsers(params: UserListParams): Promise<UserPage> {
+  const body: UserListRequest = {
+    status: params.status,
+    fromIndex: params.pageIndex * params.pageSize,
+    size: params.pageSize,
+    sort: params.sort,
+    search: params.search,
+  };
+  const data = await apiRequest<UserListResponse>('/api/user/list', { method: 'POST', body });
+  return { users: data.r.map(toAdminUser), totalRecords: data.pager.total };
+}
+
+export function useUserList(params: UserListParams) {
+  return useQuery({ queryKey: ['admin', 'users', params], queryFn: () => listUsers(params), placeholderData: keepPreviousData });
+}
+
+/** POST /api/user/organizations: organizations an approved user can join (approve dialog). */
+export async function listOrganizations(): Promise<OrganizationOption[]> {
+  const data = await apiRequest<OrganizationListResponse>('/api/user/organizations', { method: 'POST', body: {} });
+  return data.organizations;
+}
+
+export function useOrganizations(enabled: boolean) {
+  return useQuery({ queryKey: ['admin', 'organizations'], queryFn: listOrganizations, enabled });
+}
+
+export interface ApproveInput {
+  userId: string;
+  isApproved: boolean;
+  /** Join an existing organization, or create one with this name. */
+  organizationId?: string;
+  organizationName?: string;
+  skipEmail?: boolean;
+}
+
+/** Spec §7 updateUserStatus {user, isApproved, skipEmail}: approve (into an organization) or deny. */
+export function updateUserStatus(input: ApproveInput) {
+  const body: UpdateUserStatusRequest = {
+    user: { id: input.userId },
+    isApproved: input.isApproved,
+    skipEmail: input.skipEmail ?? false,
+    ...(input.organizationId ? { organizationId: input.organizationId } : {}),
+    ...(input.organizationName ? { newOrganizationName: input.organizationName } : {}),
+  };
+  return apiRequest<unknown>('/api/user/updateUserStatus', { method: 'POST', body });
+}
+
+export type BulkAction = 'suspend' | 'restore' | 'delete' | 'adminResetPassword';
+/** Spec §7: suspend, restore, delete, adminResetPassword each {userIds}. */
+export function runBulkAction(action: BulkAction, userIds: string[]) {
+  const body: UserIdsRequest = { userIds };
+  return apiRequest<BulkUsersResponse>(`/api/user/${action}`, { method: 'POST', body });
+}
+
+/** Spec §7: setRoles {userIds, roles}. */
+export function setRoles(userIds: string[], roles: AssignableRoleName[]) {
+  const body: SetRolesRequest = { userIds, roles };
+  return apiRequest<BulkUsersResponse>('/api/user/setRoles', { method: 'POST', body });
+}
+
+export interface EditUserInput {
+  id: string;
+  firstName: string;
+  lastName: string;
+  company: string;
+  phoneNumber: string;
+}
+/** Spec §7: editUser {user}. */
+export function editUser(user: EditUserInput) {
+  const body: EditUserRequest = { user };
+  return apiRequest<unknown>('/api/user/editUser', { method: 'POST', body });
+}
+
+/** Every admin change refreshes both grids. */
+export function useAdminMutation<TInput>(fn: (input: TInput) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}

@@ -1,0 +1,120 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setStoredToken } from '@/lib/api-client';
+import { SessionProvider } from '@/lib/session';
+import { mockApi, type MockCall } from '@/testing/fetch-mock';
+import { renderWithProviders } from '@/testing/render';
+import { UsersPage } from './users-page';
+
+const me = { user: { id: 'admin', email: 'admin@x.co', firstName: 'Ad', lastName: 'Min', Roles: ['ElevatedUser'], permissions: ['admin.access'] } };
+const row = (id: string, email: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  email,
+  userName: email,
+  firstName: 'F',
+  lastName: id,
+  company: `Company ${id}`,
+  phoneNumber: null,
+  industry: null,
+  organization: null,
+  roles: [],
+  isPending: true,
+  isApproved: false,
+  isDenied: false,
+  isSuspended: false,
+  requiresPasswordReset: false,
+  dateRegistered: '2024-05-01T10:00:00.000Z',
+  ...extra,
+});
+const pendingRows = [row('11111111-1111-4111-8111-111111111111', 'p1@x.co')];
+const activeRows = [
+  row('22222222-2222-4222-8222-222222222222', 'a1@x.co', { isPending: false, isApproved: true, roles: ['Editor'], organization: { id: 'o1', name: 'Org One' } }),
+  row('33333333-3333-4333-8333-333333333333', 'a2@x.co', { isPending: false, isApproved: true, organization: { id: 'o1', name: 'Org One' } }),
+];
+
+function listHandler(call: MockCall) {
+  const body = JSON.parse(call.body!) as { status: string; size: number; search: string };
+  const rows = (body.status === 'pending' ? pendingRows : activeRows).filter((r) => r.email.includes(body.search));
+  return { data: { r: rows, pager: { fromIndex: 0, size: body.size, total: rows.length } } };
+}
+
+function renderPage() {
+  setStoredToken('tok');
+  return renderWithProviders(<UsersPage />, { path: '/users/all', wrap: (c) => <SessionProvider>{c}</SessionProvider> });
+}
+
+describe('UsersPage (spec §2 admin grids, §6, §8)', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lists pending and active users with the default page size and approves into a new organization named after the company', async () => {
+    const api = mockApi({
+      'GET /api/auth/current-user': () => ({ data: me }),
+      'POST /api/user/list': listHandler,
+      'POST /api/user/organizations': () => ({ data: { organizations: [{ id: 'o1', name: 'Org One', isProvider: false, userCount: 2 }] } }),
+      'POST /api/user/updateUserStatus': () => ({ data: { user: pendingRows[0] } }),
+    });
+    const user = userEvent.setup();
+    renderPage();
+    const pending = await screen.findByRole('table', { name: 'Pending Users' });
+    await within(pending).findByText('p1@x.co');
+    const active = screen.getByRole('table', { name: 'Active Users' });
+    expect(await within(active).findByText('a1@x.co')).toBeTruthy();
+    expect(within(active).getAllByText('Org One')).toHaveLength(2);
+    const firstList = JSON.parse(api.calls.find((c) => c.path === '/api/user/list')!.body!);
+    expect(firstList).toMatchObject({ fromIndex: 0, size: 10, sort: { field: 'dateRegistered', direction: 'desc' } });
+
+    await user.click(within(pending).getByRole('button', { name: 'Approve p1@x.co' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve User' });
+    expect((within(dialog).getByLabelText(/Organization name/) as HTMLInputElement).value).toBe('Company 11111111-1111-4111-8111-111111111111');
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(api.calls.some((c) => c.path === '/api/user/updateUserStatus')).toBe(true));
+    expect(JSON.parse(api.calls.find((c) => c.path === '/api/user/updateUserStatus')!.body!)).toEqual({
+      user: { id: pendingRows[0]!.id },
+      isApproved: true,
+      skipEmail: false,
+      newOrganizationName: 'Company 11111111-1111-4111-8111-111111111111',
+    });
+  });
+
+  it('asks for confirmation before suspending, sends nothing on Cancel, and joins failures with commas', async () => {
+    const api = mockApi({
+      'GET /api/auth/current-user': () => ({ data: me }),
+      'POST /api/user/list': listHandler,
+      'POST /api/user/suspend': () => ({
+        status: 400,
+        messages: ['You cannot suspend your own account', 'One user was skipped'],
+        error: { code: 'BAD_REQUEST', message: 'x' },
+      }),
+    });
+    const user = userEvent.setup();
+    renderPage();
+    const active = await screen.findByRole('table', { name: 'Active Users' });
+    await user.click(await within(active).findByRole('checkbox', { name: 'Select a1@x.co' }));
+    await user.click(within(active).getByRole('checkbox', { name: 'Select a2@x.co' }));
+
+    await user.click(screen.getByRole('button', { name: 'Suspend' }));
+    expect(await screen.findByText('Are you sure you want to continue?')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByText('Are you sure you want to continue?')).toBeNull());
+    expect(api.calls.some((c) => c.path === '/api/user/suspend')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Suspend' }));
+    await user.click(await screen.findByRole('button', { name: 'OK' }));
+    expect(await screen.findByText('You cannot suspend your own account, One user was skipped')).toBeTruthy();
+    expect(JSON.parse(api.calls.find((c) => c.path === '/api/user/suspend')!.body!)).toEqual({
+      userIds: [activeRows[0]!.id, activeRows[1]!.id],
+    });
+  });
+
+  it('is closed to users without ElevatedUser or SystemAdministrator', async () => {
+    const api = mockApi({
+      'GET /api/auth/current-user': () => ({ data: { user: { ...me.user, Roles: ['Administrator'] } } }),
+      'POST /api/user/list': listHandler,
+    });
+    const { router } = renderPage();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(api.calls.some((c) => c.path === '/api/user/list')).toBe(false);
+  });
+});

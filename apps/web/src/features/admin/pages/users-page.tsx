@@ -1,0 +1,150 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Card, Group, Stack, Title } from '@mantine/core';
+import { notify } from '@/lib/toast';
+import { useTranslation } from 'react-i18next';
+import { RequireRole } from '@/lib/session';
+import {
+  runBulkAction,
+  updateUserStatus,
+  useAdminMutation,
+  USER_ADMIN_ROLES,
+  type AdminUser,
+  type BulkAction,
+} from '../api/users-api';
+import { ApproveUserDialog } from '../components/approve-user-dialog';
+import { confirmAction, joinFailures } from '../components/confirm-action';
+import { EditUserDialog } from '../components/edit-user-dialog';
+import { SetRolesDialog } from '../components/set-roles-dialog';
+import { UsersGrid } from '../components/users-grid';
+
+/** Spec §2 /users/all: pending and active user grids; only for ElevatedUser and SystemAdministrator (spec §6). */
+export function UsersPage() {
+  return (
+    <RequireRole roles={USER_ADMIN_ROLES}>
+      <UserAdmin />
+    </RequireRole>
+  );
+}
+
+function UserAdmin() {
+  const { t } = useTranslation('admin');
+  const [error, setError] = useState<string | null>(null);
+  const [approving, setApproving] = useState<AdminUser | null>(null);
+  const [editing, setEditing] = useState<AdminUser | null>(null);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [known, setKnown] = useState<Record<string, AdminUser>>({});
+  const [rolesFor, setRolesFor] = useState<string[] | null>(null);
+  const deny = useAdminMutation(updateUserStatus);
+  const bulk = useAdminMutation((input: { action: BulkAction; userIds: string[] }) => runBulkAction(input.action, input.userIds));
+
+  useEffect(() => {
+    document.title = `${t('common:appName')} | ${t('title')}`;
+  }, [t]);
+
+  const onDeny = async (user: AdminUser) => {
+    if (!(await confirmAction())) return;
+    setError(null);
+    deny.mutate(
+      { userId: user.id, isApproved: false },
+      {
+        onSuccess: () => notify({ color: 'green', message: t('pending.denied', { email: user.email }) }),
+        onError: (e) => setError(joinFailures(e, t('errors.failed'))),
+      },
+    );
+  };
+  const onBulk = async (action: BulkAction) => {
+    if (selected.length === 0) return;
+    // Spec §2: the confirm dialog comes before destructive actions.
+    if (action !== 'restore' && !(await confirmAction())) return;
+    setError(null);
+    bulk.mutate(
+      { action, userIds: selected },
+      {
+        onSuccess: () => {
+          notify({ color: 'green', message: t(`active.done.${action}`, { count: selected.length }) });
+          if (action === 'delete') setSelected([]);
+        },
+        onError: (e) => setError(joinFailures(e, t('errors.failed'))),
+      },
+    );
+  };
+  const rolesOfSelection = selected.length === 1 ? (known[selected[0]!]?.roles ?? []) : [];
+
+  return (
+    <Stack gap="lg" p="md">
+      <Title order={1} size="h2">
+        {t('title')}
+      </Title>
+      {error && (
+        <Alert color="red" role="alert" withCloseButton onClose={() => setError(null)}>
+          {error}
+        </Alert>
+      )}
+      <Card withBorder padding="md">
+        <Title order={2} size="h4" mb="sm">
+          {t('pending.title')}
+        </Title>
+        <UsersGrid
+          status="pending"
+          rowActions={(user) => (
+            <Group gap="xs" wrap="nowrap">
+              <Button size="xs" color="green" onClick={() => setApproving(user)} aria-label={t('pending.approveUser', { email: user.email })}>
+                {t('pending.approve')}
+              </Button>
+              <Button
+                size="xs"
+                color="red"
+                variant="light"
+                onClick={() => void onDeny(user)}
+                aria-label={t('pending.denyUser', { email: user.email })}
+              >
+                {t('pending.deny')}
+              </Button>
+            </Group>
+          )}
+        />
+      </Card>
+      <Card withBorder padding="md">
+        <Title order={2} size="h4" mb="sm">
+          {t('active.title')}
+        </Title>
+        <UsersGrid
+          status="active"
+          showRoles
+          selected={selected}
+          onSelectedChange={(ids, users) => {
+            setSelected(ids);
+            setKnown((k) => ({ ...k, ...Object.fromEntries(users.map((u) => [u.id, u])) }));
+          }}
+          toolbar={
+            <Group gap="xs">
+              <Button size="xs" variant="light" disabled={selected.length === 0} onClick={() => setRolesFor(selected)}>
+                {t('active.setRoles')}
+              </Button>
+              <Button size="xs" variant="light" disabled={selected.length === 0} onClick={() => void onBulk('adminResetPassword')}>
+                {t('active.resetPassword')}
+              </Button>
+              <Button size="xs" variant="light" color="orange" disabled={selected.length === 0} onClick={() => void onBulk('suspend')}>
+                {t('active.suspend')}
+              </Button>
+              <Button size="xs" variant="light" color="teal" disabled={selected.length === 0} onClick={() => void onBulk('restore')}>
+                {t('active.restore')}
+              </Button>
+              <Button size="xs" variant="light" color="red" disabled={selected.length === 0} onClick={() => void onBulk('delete')}>
+                {t('active.delete')}
+              </Button>
+            </Group>
+          }
+          rowActions={(user) => (
+            <Button size="xs" variant="subtle" onClick={() => setEditing(user)} aria-label={t('active.editUser', { email: user.email })}>
+              {t('active.edit')}
+            </Button>
+          )}
+        />
+      </Card>
+      <ApproveUserDialog user={approving} onClose={() => setApproving(null)} />
+      <EditUserDialog user={editing} onClose={() => setEditing(null)} />
+      <SetRolesDialog userIds={rolesFor} initialRoles={rolesOfSelection} onClose={() => setRolesFor(null)} />
+    </Stack>
+  );
+}

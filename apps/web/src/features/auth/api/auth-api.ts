@@ -1,0 +1,108 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type {
+  PasswordChangedResponse,
+  RegisterRequest,
+  RegisterResponse,
+  ResetPasswordRequest,
+  SaveUserRequest,
+  UpdatePasswordRequest,
+} from '@sealplan/contracts';
+import { apiRequest, apiRequestWithMessages } from '@/lib/api-client';
+
+/** Spec §3 fixed industries, used when the industry list cannot be loaded. */
+export const FALLBACK_INDUSTRIES = ['ON_SHORE', 'OFF_SHORE'] as const;
+
+export interface IndustryOption {
+  id: string;
+  name: string | null;
+}
+
+export interface RegistrationInput {
+  firstName: string;
+  lastName: string;
+  company: string;
+  industry: string;
+  phoneNumber: string;
+  email: string;
+  password: string;
+}
+
+export interface ResetPasswordInput {
+  newPassword: string;
+  confirmNewPassword: string;
+  confirmId: string;
+}
+
+export interface ProfileInput {
+  firstName: string;
+  lastName: string;
+  phoneNumber: string;
+}
+
+type Raw = Record<string, unknown>;
+
+/** POST /api/industry/getActive (projects module); tolerant of a list or `{ industries }`. */
+export async function fetchActiveIndustries(): Promise<IndustryOption[]> {
+  const data = await apiRequest<unknown>('/api/industry/getActive', { method: 'POST', body: {} });
+  const list = (Array.isArray(data) ? data : ((data as Raw | null)?.industries ?? (data as Raw | null)?.r ?? [])) as Raw[];
+  return list
+    .map((i) => ({
+      id: String(i.id ?? i.code ?? ''),
+      name: typeof (i.name ?? i.display ?? i.label) === 'string' ? String(i.name ?? i.display ?? i.label) : null,
+    }))
+    .filter((i) => i.id !== '');
+}
+
+export function useActiveIndustries() {
+  return useQuery({
+    queryKey: ['auth', 'industries'],
+    queryFn: fetchActiveIndustries,
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Spec §7: register (public), in the spec's payload shape; UserName is the e-mail. */
+export function registerUser(input: RegistrationInput) {
+  const body: RegisterRequest = {
+    FirstName: input.firstName,
+    LastName: input.lastName,
+    Company: input.company,
+    Industry: input.industry,
+    PhoneNumber: input.phoneNumber,
+    UserName: input.email,
+    Password: input.password,
+    IsCustomer: true,
+  };
+  return apiRequestWithMessages<RegisterResponse>('/api/user/register', { method: 'POST', body });
+}
+
+/** Spec §7: GET /api/v1/account/resetpassword/{email}?redirectUrl=<origin>/update-password&isCustomer=true */
+export function sendPasswordResetEmail(email: string) {
+  return apiRequest<unknown>(`/api/v1/account/resetpassword/${encodeURIComponent(email)}`, {
+    query: { redirectUrl: `${window.location.origin}/update-password`, isCustomer: true },
+  });
+}
+
+/** Spec §7: POST /api/v1/account/updatepassword; answers the account's e-mail when the server tells it. */
+export async function resetPasswordWithToken(input: ResetPasswordInput): Promise<{ email: string | null }> {
+  const body: ResetPasswordRequest = input;
+  const data = await apiRequest<PasswordChangedResponse | null>('/api/v1/account/updatepassword', { method: 'POST', body });
+  return { email: data?.email || null };
+}
+
+/** Spec §7: POST /api/auth/update-password {oldPassword, newPassword} for the signed-in user. */
+export function changeOwnPassword(oldPassword: string, newPassword: string) {
+  const body: UpdatePasswordRequest = { oldPassword, newPassword };
+  return apiRequest<PasswordChangedResponse>('/api/auth/update-password', { method: 'POST', body });
+}
+
+/** Spec §7: saveUser {user} — the signed-in user's own profile. */
+export function saveOwnProfile(user: ProfileInput) {
+  const body: SaveUserRequest = { user };
+  return apiRequest<unknown>('/api/user/saveUser', { method: 'POST', body });
+}
+
+export function useSaveProfile() {
+  return useMutation({ mutationFn: saveOwnProfile });
+}

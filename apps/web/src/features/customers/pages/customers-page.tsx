@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import { ActionIcon, Badge, Button, Card, Center, Checkbox, Container, Group, Loader, Pagination, Stack, Table, Text, TextInput, Title, Tooltip, UnstyledButton } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconChevronDown, IconChevronUp, IconPencil, IconPlus, IconSearch } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_PAGE_SIZE, type Customer } from '@sealplan/contracts';
+import { useCustomerList } from '../api/customers-api';
+import { CustomerDialog } from '../components/customer-dialog';
+
+/** Spec §9: search is debounced 500 ms. */
+export const SEARCH_DEBOUNCE_MS = 500;
+
+/** Customers (spec §2, §3): list with search, sort by name, paging, project count and active flag; add and edit. */
+export function CustomersPage() {
+  const { t } = useTranslation('customers');
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [sortDirection, setSortDirection] = useState<'asc' | 'desc'>('asc');
+  const [pageIndex, setPageIndex] = useState(0);
+  const [includeInactive, setIncludeInactive] = useState(false);
+  const [editing, setEditing] = useState<Customer | null | undefined>(undefined);
+  const list = useCustomerList({ search: debounced, sortDirection, pageIndex, pageSize: DEFAULT_PAGE_SIZE, includeInactive });
+  const total = list.data?.pager.totalRecords ?? 0;
+  const pages = Math.max(1, Math.ceil(total / DEFAULT_PAGE_SIZE));
+
+  return (
+    <Container size="lg" py="lg">
+      <Stack gap="md">
+        <Group justify="space-between">
+          <Title order={1} size="h2">
+            {t('list.title')}
+          </Title>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing(null)}>
+            {t('list.add')}
+          </Button>
+        </Group>
+        <Card withBorder padding="md">
+          <Group justify="space-between" mb="sm">
+            <TextInput
+              leftSection={<IconSearch size={16} />}
+              placeholder={t('list.search')}
+              aria-label={t('list.search')}
+              value={search}
+              onChange={(e) => {
+                setSearch(e.currentTarget.value);
+                setPageIndex(0);
+              }}
+              w={320}
+            />
+            <Checkbox label={t('list.includeInactive')} checked={includeInactive} onChange={(e) => setIncludeInactive(e.currentTarget.checked)} />
+          </Group>
+          {list.isPending ? (
+            <Center p="xl">
+              <Loader aria-label={t('list.loading')} />
+            </Center>
+          ) : list.error ? (
+            <Text c="red">{list.error.message}</Text>
+          ) : (list.data?.r.length ?? 0) === 0 ? (
+            <Text c="dimmed" p="md">
+              {debounced ? t('list.noMatch') : t('list.empty')}
+            </Text>
+          ) : (
+            <Table highlightOnHover verticalSpacing="xs" aria-label={t('list.title')}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th aria-sort={sortDirection === 'asc' ? 'ascending' : 'descending'}>
+                    <UnstyledButton onClick={() => setSortDirection((d) => (d === 'asc' ? 'desc' : 'asc'))} fw={700} fz="sm">
+                      <Group gap={4}>
+                        {t('list.name')}
+                        {sortDirection === 'asc' ? <IconChevronUp size={14} /> : <IconChevronDown size={14} />}
+                      </Group>
+                    </UnstyledButton>
+                  </Table.Th>
+                  <Table.Th>{t('list.industry')}</Table.Th>
+                  <Table.Th>{t('list.contact')}</Table.Th>
+                  <Table.Th ta="right">{t('list.projects')}</Table.Th>
+                  <Table.Th>{t('list.status')}</Table.Th>
+                  <Table.Th w={50} />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.data?.r.map((c) => (
+                  <Table.Tr key={c.id}>
+                    <Table.Td fw={600}>{c.name}</Table.Td>
+                    <Table.Td>{c.industry.display}</Table.Td>
+                    <Table.Td>
+                      <Text size="sm">
+                        {c.contactFirstName} {c.contactLastName}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {c.contactEmail} · {c.contactPhone}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td ta="right">{c.projectCount}</Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" color={c.isActive ? 'green' : 'gray'}>
+                        {c.isActive ? t('list.active') : t('list.inactive')}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      <Tooltip label={t('list.edit')}>
+                        <ActionIcon variant="subtle" aria-label={t('list.editNamed', { name: c.name })} onClick={() => setEditing(c)}>
+                          <IconPencil size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+          <Group justify="space-between" mt="md">
+            <Text size="sm" c="dimmed">
+              {t('list.total', { count: total })}
+            </Text>
+            {pages > 1 && <Pagination total={pages} value={pageIndex + 1} onChange={(p) => setPageIndex(p - 1)} size="sm" />}
+          </Group>
+        </Card>
+      </Stack>
+      <CustomerDialog opened={editing !== undefined} customer={editing} onClose={() => setEditing(undefined)} />
+    </Container>
+  );
+}

@@ -1,0 +1,66 @@
+import { Box, Group, Text, Tooltip } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+export interface FillBarProps {
+  /** Filled percentage (spec §9: capped at 100). */
+  fillPercent: number;
+  /** Fill limit = 100 − spare percent (spec §9). */
+  fillLimitPercent: number;
+  /** Spec §4: red when overfilled or above 100 %, otherwise green. */
+  overfilled: boolean;
+}
+
+const GREEN = 'var(--mantine-color-green-6)';
+const RED = 'var(--mantine-color-red-6)';
+
+/** Spec §4 fill bar: green, red when overfilled or above 100 %, with a marker at the fill limit. */
+export function FillBar({ fillPercent, fillLimitPercent, overfilled }: FillBarProps) {
+  const { t } = useTranslation('transits');
+  const shown = Math.max(0, Math.min(100, fillPercent));
+  const limit = Math.max(0, Math.min(100, fillLimitPercent));
+  const red = overfilled || fillPercent > 100;
+  const label = t('fill.label', { fill: shown.toFixed(1), limit: limit.toFixed(0) });
+  return (
+    <Box>
+      <Group justify="space-between" mb={4}>
+        <Text size="sm" fw={600}>
+          {t('fill.title')}
+        </Text>
+        <Text size="sm" fw={600} c={red ? 'red' : 'green'} data-testid="fill-percent">
+          {shown.toFixed(1)} %
+        </Text>
+      </Group>
+      <Box
+        role="meter"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Number(shown.toFixed(1))}
+        data-testid="fill-bar"
+        data-state={red ? 'over' : 'ok'}
+        pos="relative"
+        h={14}
+        style={{ borderRadius: 7, background: 'var(--mantine-color-gray-2)', overflow: 'visible' }}
+      >
+        <Box
+          data-testid="fill-bar-value"
+          h="100%"
+          style={{ width: `${shown}%`, background: red ? RED : GREEN, borderRadius: 7, transition: 'width 150ms ease' }}
+        />
+        <Tooltip label={t('fill.limit', { limit: limit.toFixed(0) })}>
+          <Box
+            data-testid="fill-limit-marker"
+            pos="absolute"
+            top={-3}
+            h={20}
+            w={3}
+            style={{ left: `calc(${limit}% - 1.5px)`, background: 'var(--mantine-color-dark-6)', borderRadius: 1 }}
+          />
+        </Tooltip>
+      </Box>
+      <Text size="xs" c="dimmed" mt={4}>
+        {t('fill.limit', { limit: limit.toFixed(0) })}
+      </Text>
+    </Box>
+  );
+}

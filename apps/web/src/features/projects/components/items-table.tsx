@@ -1,0 +1,81 @@
+import { memo } from 'react';
+import { ActionIcon, Card, Group, Table, Text, Title, Tooltip } from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { CatalogueCrusher } from '@sealplan/engine';
+import { useUnits } from '@/lib/units';
+import type { EditorItem } from '../hooks/use-transit-editor';
+
+export interface ItemsTableProps {
+  items: EditorItem[];
+  crushers: CatalogueCrusher[];
+  /** Individual items counted by the engine (lines × quantity). */
+  itemCount: number;
+  onEdit: (item: EditorItem) => void;
+  onRemove: (key: string) => void;
+}
+
+/** The transit's penetrating item lines with edit and remove (memoised: typing a dimension does not redraw it). */
+export const ItemsTable = memo(function ItemsTable({ items, crushers, itemCount, onEdit, onRemove }: ItemsTableProps) {
+  const { t } = useTranslation('transits');
+  const units = useUnits();
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby="items-title">
+      <Group justify="space-between" mb="xs">
+        <Title order={3} size="h5" id="items-title">
+          {t('items.title')}
+        </Title>
+        <Text size="sm" c="dimmed" data-testid="item-count">
+          {t('items.count', { count: itemCount })}
+        </Text>
+      </Group>
+      {items.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('items.empty')}
+        </Text>
+      ) : (
+        <Table striped verticalSpacing={4} fz="sm" aria-label={t('items.title')}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('items.type')}</Table.Th>
+              <Table.Th ta="right">{t('items.quantity')}</Table.Th>
+              <Table.Th>{t('items.outerDiameterShort')}</Table.Th>
+              <Table.Th w={80} />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((i) => {
+              const crusher = i.crusherId ? crushers.find((c) => c.id === i.crusherId) : undefined;
+              const type = t(`itemType.${i.itemTypeId}`);
+              const diameter = units.formatLength(i.outerDiameterMm);
+              return (
+                <Table.Tr key={i.key}>
+                  <Table.Td>{type}</Table.Td>
+                  <Table.Td ta="right">{i.quantity}</Table.Td>
+                  <Table.Td>
+                    {crusher ? `${crusher.name} · ` : ''}
+                    {diameter}
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={2} wrap="nowrap">
+                      <Tooltip label={t('items.edit')}>
+                        <ActionIcon variant="subtle" aria-label={t('items.editLine', { type, diameter })} onClick={() => onEdit(i)}>
+                          <IconPencil size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                      <Tooltip label={t('items.remove')}>
+                        <ActionIcon variant="subtle" color="red" aria-label={t('items.removeLine', { type, diameter })} onClick={() => onRemove(i.key)}>
+                          <IconTrash size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Card>
+  );
+});

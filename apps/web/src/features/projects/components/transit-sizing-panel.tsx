@@ -1,0 +1,105 @@
+import { memo } from 'react';
+import { Button, Card, Group, NumberInput, SegmentedControl, Stack, TextInput, Title, Input } from '@mantine/core';
+import { IconArrowRight } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { TransitShape } from '@sealplan/engine';
+import { LengthInput } from './length-input';
+
+export interface TransitSizingValues {
+  name: string;
+  copies: number | null;
+  shape: TransitShape;
+  sparePercent: number | null;
+  diameterMm: number | null;
+  widthMm: number | null;
+  heightMm: number | null;
+  cornerRadiusMm: number | null;
+}
+
+export interface TransitSizingPanelProps {
+  values: TransitSizingValues;
+  onChange: <K extends keyof TransitSizingValues>(field: K, value: TransitSizingValues[K]) => void;
+  /** Spec §4: RISE_ULTRA single pipe: the diameter is the pipe's inside diameter, read-only. */
+  diameterReadOnly: boolean;
+  nameError?: string | null;
+  onNext: () => void;
+  nextLabel: string;
+}
+
+/** Spec §2 transit sizing panel: name, copies, shape, spare percent, dimensions, next button. */
+export const TransitSizingPanel = memo(function TransitSizingPanel({ values, onChange, diameterReadOnly, nameError, onNext, nextLabel }: TransitSizingPanelProps) {
+  const { t } = useTranslation('transits');
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby="transit-sizing-title">
+      <Stack gap="sm">
+        <Title order={3} size="h5" id="transit-sizing-title">
+          {t('sizing.title')}
+        </Title>
+        <TextInput
+          label={t('sizing.name')}
+          value={values.name}
+          onChange={(e) => onChange('name', e.currentTarget.value)}
+          error={nameError ?? undefined}
+          required
+          maxLength={100}
+        />
+        <Group grow align="flex-start">
+          <NumberInput
+            label={t('sizing.copies')}
+            min={1}
+            allowDecimal={false}
+            allowNegative={false}
+            value={values.copies ?? ''}
+            onChange={(v) => onChange('copies', v === '' ? null : Number(v))}
+          />
+          <NumberInput
+            label={t('sizing.sparePercent')}
+            min={0}
+            max={99}
+            allowNegative={false}
+            decimalScale={1}
+            suffix=" %"
+            value={values.sparePercent ?? ''}
+            onChange={(v) => onChange('sparePercent', v === '' ? null : Number(v))}
+          />
+        </Group>
+        <Input.Wrapper label={t('sizing.shape')}>
+          <SegmentedControl
+            fullWidth
+            aria-label={t('sizing.shape')}
+            data={[
+              { value: 'ROUND', label: t('shape.ROUND') },
+              { value: 'RECTANGLE', label: t('shape.RECTANGLE') },
+            ]}
+            value={values.shape}
+            onChange={(v) => onChange('shape', v as TransitShape)}
+          />
+        </Input.Wrapper>
+        {values.shape === 'ROUND' ? (
+          <LengthInput
+            label={diameterReadOnly ? t('sizing.actualInsideDiameter') : t('sizing.diameter')}
+            valueMm={values.diameterMm}
+            onChangeMm={(mm) => onChange('diameterMm', mm)}
+            readOnly={diameterReadOnly}
+            data-testid="transit-diameter"
+          />
+        ) : (
+          <>
+            <Group grow align="flex-start">
+              <LengthInput label={t('sizing.width')} valueMm={values.widthMm} onChangeMm={(mm) => onChange('widthMm', mm)} />
+              <LengthInput label={t('sizing.height')} valueMm={values.heightMm} onChangeMm={(mm) => onChange('heightMm', mm)} />
+            </Group>
+            <LengthInput
+              label={t('sizing.cornerRadius')}
+              valueMm={values.cornerRadiusMm}
+              onChangeMm={(mm) => onChange('cornerRadiusMm', mm)}
+            />
+          </>
+        )}
+        <Button rightSection={<IconArrowRight size={16} />} onClick={onNext} variant="light">
+          {nextLabel}
+        </Button>
+      </Stack>
+    </Card>
+  );
+});

@@ -1,0 +1,83 @@
+import type { PenetratingItem, PenetratingItemSaveInput, Transit, TransitSaveInput } from '@sealplan/contracts';
+import { toTransitInput } from '@sealplan/contracts';
+import { newItemKey, type EditorItem, type TransitEditorState } from '../hooks/use-transit-editor';
+
+/** A stored transit and its items -> the editor's state. */
+export function toEditorState(transit: Transit, items: PenetratingItem[]): TransitEditorState {
+  return {
+    transit: {
+      ...toTransitInput({ ...transit, penetratingItemTypeId: transit.penetratingItemTypeId ?? null }),
+      name: transit.name,
+      comments: transit.comments,
+      nominalSize: transit.nominalSize,
+    },
+    items: items
+      .filter((i) => !i.isRemoved)
+      .sort((a, b) => a.sort - b.sort)
+      .map(
+        (i): EditorItem => ({
+          key: newItemKey(),
+          id: i.id,
+          quantity: i.quantity,
+          outerDiameterMm: i.outerDiameterMm,
+          crusherId: i.crusherId,
+          itemTypeId: i.itemTypeId ?? transit.penetratingItemTypeId ?? 'CABLE',
+        }),
+      ),
+  };
+}
+
+/**
+ * The editor's state -> the savePenetratingItemsAndTransit body (spec §7). Lines removed since the stored version
+ * are sent with isRemoved; `force` overwrites after the user chose to on a version conflict.
+ */
+export function toSaveBody(
+  state: TransitEditorState,
+  stored: { id: string; projectId: string; version: number; itemIds: string[] },
+  force: boolean,
+): { transit: TransitSaveInput; penetratingItems: PenetratingItemSaveInput[] } {
+  const t = state.transit;
+  const keptIds = new Set(state.items.flatMap((i) => (i.id ? [i.id] : [])));
+  const removed = stored.itemIds.filter((id) => !keptIds.has(id));
+  return {
+    transit: {
+      id: stored.id,
+      projectId: stored.projectId,
+      version: stored.version,
+      ...(force ? { force: true } : {}),
+      name: t.name.trim(),
+      copies: t.copies ?? 1,
+      shape: t.shape,
+      diameterMm: t.shape === 'ROUND' ? (t.diameterMm ?? null) : null,
+      widthMm: t.shape === 'RECTANGLE' ? (t.widthMm ?? null) : null,
+      heightMm: t.shape === 'RECTANGLE' ? (t.heightMm ?? null) : null,
+      radiusMm: t.shape === 'RECTANGLE' ? (t.cornerRadiusMm ?? null) : null,
+      nominalSize: t.nominalSize,
+      sparePercent: t.sparePercent ?? null,
+      comments: t.comments,
+      penetratingItemTypeId: t.itemTypeId ?? null,
+      transitTypeId: t.transitTypeId ?? null,
+      classId: t.classId ?? null,
+      sealantType: t.sealantType ?? null,
+      sealantDepth: t.sealantDepth ?? null,
+      crusherPipeConfiguration: t.pipeConfiguration ?? null,
+      singleCrusherPipeId: t.singleCrusherPipeId ?? null,
+      depthMm: t.depthMm ?? null,
+    },
+    penetratingItems: [
+      ...state.items.map((i, index) => ({
+        ...(i.id ? { id: i.id } : {}),
+        transitId: stored.id,
+        itemTypeId: i.itemTypeId,
+        quantity: i.quantity,
+        outerDiameterMm: i.outerDiameterMm,
+        crusherId: i.crusherId,
+        sort: index,
+      })),
+      ...removed.map((id) => {
+        // A removed line keeps its last values (the schema needs them) and is soft-deleted.
+        return { id, transitId: stored.id, quantity: 0, outerDiameterMm: 0, isRemoved: true };
+      }),
+    ],
+  };
+}

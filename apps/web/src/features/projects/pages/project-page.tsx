@@ -1,0 +1,341 @@
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Alert, Anchor, Breadcrumbs, Button, Card, Center, Container, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notify } from '@/lib/toast';
+import { Link, useBlocker, useParams, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { sizeTransit, totalMaterials, type Catalogue, type TransitSizing } from '@sealplan/engine';
+import { toItemInputs, toTransitInput, type TransitWithItems } from '@sealplan/contracts';
+import { ApiRequestError } from '@/lib/api-client';
+import { useUnits } from '@/lib/units';
+import { useDuplicateTransit, useFormData, useProjectAndTransits, useSaveTransit, useSaveTransitAndItems } from '../api/projects-api';
+import { MaterialsTable } from '../components/materials-table';
+import { ProjectSidebar } from '../components/project-sidebar';
+import { TransitEditor } from '../components/transit-editor';
+import { TransitList, type TransitRow } from '../components/transit-list';
+import type { TransitEditorState } from '../hooks/use-transit-editor';
+import { materialLines } from '../lib/material-lines';
+import { toEditorState, toSaveBody } from '../lib/transit-mapping';
+
+/** Spec §2 project sidebar: how many recent transits are listed. */
+const RECENT_TRANSITS = 5;
+
+export interface ExportDialogRenderProps {
+  projectId: string;
+  currentTransitId: string | null;
+  transits: { id: string; name: string }[];
+  opened: boolean;
+  onClose: () => void;
+  materialsOnly?: boolean;
+}
+
+export interface ProjectPageProps {
+  /** The share/export dialog lives in the export feature; app/ passes it in (features do not import each other). */
+  renderExportDialog?: (p: ExportDialogRenderProps) => ReactNode;
+}
+
+/** Stored results when present (spec: after a save the server's figures), else the engine's figures without packing. */
+function figuresOf(transit: TransitWithItems, catalogue: Catalogue): TransitSizing {
+  return (
+    transit.results ??
+    sizeTransit({ transit: toTransitInput(transit), items: toItemInputs(transit.penetratingItems), catalogue, solvePacking: false })
+  );
+}
+
+/** Project page (/projects/:projectId): sidebar, transits with fill and status, the transit editor, project materials. */
+export function ProjectPage({ renderExportDialog }: ProjectPageProps) {
+  const { t } = useTranslation('projects');
+  const tt = useTranslation('transits').t;
+  const units = useUnits();
+  const { projectId = '' } = useParams();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const data = useProjectAndTransits(projectId);
+  const formData = useFormData();
+  const saveTransit = useSaveTransit(projectId);
+  const saveAll = useSaveTransitAndItems(projectId);
+  const duplicate = useDuplicateTransit(projectId);
+  const [editorDirty, setEditorDirty] = useState(false);
+  const [exportDialog, setExportDialog] = useState<null | { materialsOnly: boolean }>(null);
+
+  const catalogue = formData.data?.catalogue ?? null;
+  const catalogueVerified = formData.data?.meta.isVerified ?? false;
+  const transits = useMemo(() => data.data?.transits ?? [], [data.data]);
+  const requestedId = searchParams.get('transit');
+  const current = transits.find((tr) => tr.id === requestedId) ?? transits[0] ?? null;
+
+  const figures = useMemo(() => {
+    const map = new Map<string, TransitSizing>();
+    if (catalogue) for (const tr of transits) map.set(tr.id, figuresOf(tr, catalogue));
+    return map;
+  }, [transits, catalogue]);
+
+  // Leaving the page with unsaved transit changes asks first (spec §2 wording); also on tab close / reload.
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => editorDirty && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    modals.openConfirmModal({
+      title: t('unsaved.title'),
+      children: <Text size="sm">{t('unsaved.message')}</Text>,
+      labels: { confirm: t('unsaved.leave'), cancel: t('unsaved.stay') },
+      confirmProps: { color: 'red' },
+      onConfirm: () => blocker.proceed(),
+      onCancel: () => blocker.reset(),
+    });
+  }, [blocker, t]);
+  useEffect(() => {
+    if (!editorDirty) return;
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      e.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [editorDirty]);
+
+  const selectTransit = useCallback(
+    (id: string) => {
+      const go = () => {
+        setEditorDirty(false);
+        setSearchParams({ transit: id }, { replace: false });
+      };
+      if (id === current?.id) return;
+      if (!editorDirty) return go();
+      modals.openConfirmModal({
+        title: t('unsaved.title'),
+        children: <Text size="sm">{t('unsaved.message')}</Text>,
+        labels: { confirm: t('unsaved.leave'), cancel: t('unsaved.stay') },
+        confirmProps: { color: 'red' },
+        onConfirm: go,
+      });
+    },
+    [current?.id, editorDirty, setSearchParams, t],
+  );
+
+  const confirm = (message: string) =>
+    new Promise<boolean>((resolve) =>
+      modals.openConfirmModal({
+        title: t('confirm.title'),
+        children: <Text size="sm">{message}</Text>,
+        labels: { confirm: t('confirm.ok'), cancel: t('confirm.cancel') },
+        onConfirm: () => resolve(true),
+        onCancel: () => resolve(false),
+        onClose: () => resolve(false),
+      }),
+    );
+
+  const failed = (error: unknown) =>
+    notify({ color: 'red', title: t('errors.saveFailed'), message: error instanceof Error ? error.message : String(error) });
+
+  const addTransit = async () => {
+    try {
+      const created = await saveTransit.mutateAsync({ projectId, name: '', shape: 'ROUND', copies: 1 });
+      setSearchParams({ transit: created.id });
+      setEditorDirty(false);
+    } catch (error) {
+      failed(error);
+    }
+  };
+  const duplicateTransit = async (id: string) => {
+    try {
+      const copy = await duplicate.mutateAsync(id);
+      setSearchParams({ transit: copy.transit.id });
+      setEditorDirty(false);
+    } catch (error) {
+      failed(error);
+    }
+  };
+  const deleteTransit = async (id: string) => {
+    const transit = transits.find((tr) => tr.id === id);
+    if (!transit || !(await confirm(t('confirm.message')))) return;
+    try {
+      await saveTransit.mutateAsync({ id, projectId, version: transit.version, isDelete: true, name: transit.name, shape: transit.shape });
+      if (current?.id === id) setSearchParams({});
+      notify({ color: 'green', message: t('transits.deleted', { name: transit.name }) });
+    } catch (error) {
+      failed(error);
+    }
+  };
+
+  /** Saves the current transit and its items; on VERSION_CONFLICT offers Reload or Overwrite. Keeps the edits on failure. */
+  const saveCurrent = async (state: TransitEditorState, force = false): Promise<boolean> => {
+    if (!current) return false;
+    const body = toSaveBody(state, { id: current.id, projectId, version: current.version, itemIds: current.penetratingItems.map((i) => i.id) }, force);
+    try {
+      await saveAll.mutateAsync(body);
+      notify({ color: 'green', message: t('transits.saved', { name: body.transit.name || current.name }) });
+      return true;
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.code === 'VERSION_CONFLICT') {
+        return new Promise<boolean>((resolve) =>
+          modals.openConfirmModal({
+            title: t('conflict.title'),
+            children: <Text size="sm">{t('conflict.message')}</Text>,
+            labels: { confirm: t('conflict.overwrite'), cancel: t('conflict.reload') },
+            confirmProps: { color: 'red' },
+            onConfirm: () => void saveCurrent(state, true).then(resolve),
+            onCancel: () => {
+              // Reload: the stored version replaces the edits (the user chose to).
+              setEditorDirty(false);
+              void data.refetch().then(() => resolve(false));
+            },
+            closeOnCancel: true,
+          }),
+        );
+      }
+      if (error instanceof ApiRequestError && error.fields) {
+        failed(new Error(Object.values(error.fields).join(' ')));
+      } else failed(error);
+      return false;
+    }
+  };
+
+  // Stable props for the memoised editor: a keystroke there must not re-render this page.
+  const saveRef = useRef(saveCurrent);
+  saveRef.current = saveCurrent;
+  const onSave = useCallback((state: TransitEditorState) => saveRef.current(state), []);
+  // A transition: the page's own re-render when the editor becomes dirty is interruptible (typing stays fluid).
+  const onDirtyChange = useCallback((dirty: boolean) => startTransition(() => setEditorDirty(dirty)), []);
+  const initialState = useMemo(() => (current ? toEditorState(current, current.penetratingItems) : null), [current]);
+
+  const projectTotals = useMemo(() => {
+    if (!catalogue) return [];
+    return materialLines(
+      totalMaterials(transits.map((tr) => (figures.get(tr.id) ?? figuresOf(tr, catalogue)).materials)),
+      units,
+      tt,
+    );
+  }, [catalogue, transits, figures, units, tt]);
+
+  if (data.isPending || formData.isPending) {
+    return (
+      <Center h="60vh">
+        <Loader aria-label={t('loading')} />
+      </Center>
+    );
+  }
+  if (data.error || formData.error || !data.data || !catalogue) {
+    const error = data.error ?? formData.error;
+    const notFound = error instanceof ApiRequestError && error.code === 'NOT_FOUND';
+    return (
+      <Container size="sm" py="xl">
+        <Alert color="red" title={notFound ? t('errors.notFound') : t('errors.loadFailed')}>
+          <Stack gap="xs">
+            <Text size="sm">{error?.message}</Text>
+            <Anchor component={Link} to="/projects">
+              {t('errors.backToProjects')}
+            </Anchor>
+          </Stack>
+        </Alert>
+      </Container>
+    );
+  }
+
+  const { project, customer } = data.data;
+  const rows: TransitRow[] = transits.map((tr) => {
+    const f = figures.get(tr.id);
+    const dims =
+      tr.shape === 'ROUND'
+        ? tr.diameterMm
+          ? `Ø ${units.formatLength(tr.diameterMm)}`
+          : '—'
+        : tr.widthMm && tr.heightMm
+          ? `${units.formatLength(tr.widthMm)} × ${units.formatLength(tr.heightMm)}`
+          : '—';
+    const complete = f !== undefined && f.transitAreaMm2 > 0;
+    return {
+      id: tr.id,
+      name: tr.name,
+      shapeLabel: tt(`shape.${tr.shape}`),
+      dimensions: dims,
+      itemCount: f?.itemCount ?? tr.penetratingItemCount,
+      fillPercent: complete ? f.filledPercentWithClearance : null,
+      overfilled: f?.overfilled ?? false,
+      fits: !complete ? null : f.packing.source === 'skipped' ? !f.overfilled : f.packing.fits,
+    };
+  });
+  const recent = [...transits]
+    .sort((a, b) => b.auditing.lastUpdatedOn.localeCompare(a.auditing.lastUpdatedOn))
+    .slice(0, RECENT_TRANSITS)
+    .map((tr) => ({ id: tr.id, name: tr.name }));
+
+  return (
+    <Container fluid py="md" px="lg" maw={1600}>
+      <Breadcrumbs mb="sm">
+        <Anchor component={Link} to="/projects" size="sm">
+          {t('list.title')}
+        </Anchor>
+        <Text size="sm">{project.name}</Text>
+      </Breadcrumbs>
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, lg: 3, xl: 2.5 }}>
+          <ProjectSidebar
+            name={project.name}
+            customerName={customer.name}
+            industryName={project.industry.display}
+            currentTransit={current ? { id: current.id, name: current.name } : null}
+            recentTransits={recent}
+            createdOn={project.auditing.createdOn}
+            updatedOn={project.auditing.lastUpdatedOn}
+            onSelectTransit={selectTransit}
+            onShare={() => setExportDialog({ materialsOnly: false })}
+            onMaterials={() => setExportDialog({ materialsOnly: true })}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 9, xl: 9.5 }}>
+          <Stack gap="md">
+            <TransitList
+              rows={rows}
+              currentId={current?.id ?? null}
+              onSelect={selectTransit}
+              onAdd={() => void addTransit()}
+              onDuplicate={(id) => void duplicateTransit(id)}
+              onDelete={(id) => void deleteTransit(id)}
+              busy={saveTransit.isPending || duplicate.isPending}
+            />
+            {current && initialState ? (
+              <TransitEditor
+                key={current.id}
+                catalogue={catalogue}
+                catalogueVerified={catalogueVerified}
+                initial={initialState}
+                resetKey={`${current.id}:${current.version}`}
+                storedSizing={current.results}
+                saving={saveAll.isPending}
+                onSave={onSave}
+                onDirtyChange={onDirtyChange}
+              />
+            ) : (
+              <Card withBorder padding="xl">
+                <Stack align="center" gap="xs">
+                  <Text c="dimmed">{t('transits.noneYet')}</Text>
+                  <Button onClick={() => void addTransit()} loading={saveTransit.isPending}>
+                    {t('transits.add')}
+                  </Button>
+                </Stack>
+              </Card>
+            )}
+            <Card withBorder padding="md" component="section" aria-labelledby="project-materials-title">
+              <Group justify="space-between" mb="xs">
+                <Title order={2} size="h4" id="project-materials-title">
+                  {t('materials.title')}
+                </Title>
+                <Text size="sm" c="dimmed">
+                  {t('materials.transitCount', { count: transits.length })}
+                </Text>
+              </Group>
+              <MaterialsTable lines={projectTotals} catalogueVerified={catalogueVerified} caption={t('materials.title')} emptyText={t('materials.empty')} />
+            </Card>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      {renderExportDialog?.({
+        projectId,
+        currentTransitId: current?.id ?? null,
+        transits: transits.map((tr) => ({ id: tr.id, name: tr.name })),
+        opened: exportDialog !== null,
+        onClose: () => setExportDialog(null),
+        materialsOnly: exportDialog?.materialsOnly ?? false,
+      })}
+    </Container>
+  );
+}

@@ -1,0 +1,190 @@
+import { useState } from 'react';
+import { ActionIcon, Anchor, Button, Card, Center, Container, Group, Loader, Modal, Pagination, Stack, Table, Text, TextInput, Title, Tooltip, UnstyledButton } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { notify } from '@/lib/toast';
+import { IconChevronDown, IconChevronUp, IconPencil, IconPlus, IconSearch, IconSelector, IconTrash } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_PAGE_SIZE, PROJECT_NAME_MAX_LENGTH, PROJECT_MESSAGES, type Project } from '@sealplan/contracts';
+import { useProjectList, useSaveProject, type ProjectListParams } from '../api/projects-api';
+
+/** Spec §9: search is debounced 500 ms. */
+export const SEARCH_DEBOUNCE_MS = 500;
+
+type SortField = ProjectListParams['sortField'];
+
+/** Projects list (spec §2): customer, industry, number of transits, last updated; search, sort, paging; open, rename, delete. */
+export function ProjectsPage() {
+  const { t, i18n } = useTranslation('projects');
+  const navigate = useNavigate();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [sort, setSort] = useState<{ field: SortField; direction: 'asc' | 'desc' }>({ field: 'lastUpdatedOn', direction: 'desc' });
+  const [pageIndex, setPageIndex] = useState(0);
+  const [renaming, setRenaming] = useState<Project | null>(null);
+  const [newName, setNewName] = useState('');
+  const list = useProjectList({ search: debounced, sortField: sort.field, sortDirection: sort.direction, pageIndex, pageSize: DEFAULT_PAGE_SIZE });
+  const save = useSaveProject();
+  const total = list.data?.pager.totalRecords ?? 0;
+  const pages = Math.max(1, Math.ceil(total / DEFAULT_PAGE_SIZE));
+
+  const toggleSort = (field: SortField) =>
+    setSort((s) => (s.field === field ? { field, direction: s.direction === 'asc' ? 'desc' : 'asc' } : { field, direction: field === 'lastUpdatedOn' ? 'desc' : 'asc' }));
+  const sortIcon = (field: SortField) =>
+    sort.field !== field ? <IconSelector size={14} /> : sort.direction === 'asc' ? <IconChevronUp size={14} /> : <IconChevronDown size={14} />;
+  const header = (field: SortField, label: string) => (
+    <Table.Th aria-sort={sort.field === field ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}>
+      <UnstyledButton onClick={() => toggleSort(field)} fw={700} fz="sm">
+        <Group gap={4} wrap="nowrap">
+          {label}
+          {sortIcon(field)}
+        </Group>
+      </UnstyledButton>
+    </Table.Th>
+  );
+
+  const saveProject = async (p: Project, changes: { name?: string; isDelete?: boolean }) => {
+    try {
+      await save.mutateAsync({ id: p.id, version: p.version, customerId: p.customerId, industryId: p.industryId, name: changes.name ?? p.name, description: p.description, ...(changes.isDelete ? { isDelete: true } : {}) });
+      notify({ color: 'green', message: changes.isDelete ? t('list.deleted', { name: p.name }) : t('create.saved', { defaultValue: PROJECT_MESSAGES.saved }) });
+      return true;
+    } catch (error) {
+      notify({ color: 'red', title: t('errors.saveFailed'), message: error instanceof Error ? error.message : '' });
+      return false;
+    }
+  };
+
+  const remove = (p: Project) =>
+    modals.openConfirmModal({
+      title: t('list.deleteTitle', { name: p.name }),
+      children: <Text size="sm">{t('confirm.message')}</Text>,
+      labels: { confirm: t('confirm.ok'), cancel: t('confirm.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: () => void saveProject(p, { isDelete: true }),
+    });
+
+  const renameValid = newName.trim().length > 0 && newName.trim().length <= PROJECT_NAME_MAX_LENGTH;
+
+  return (
+    <Container size="xl" py="lg">
+      <Stack gap="md">
+        <Group justify="space-between">
+          <Title order={1} size="h2">
+            {t('list.title')}
+          </Title>
+          <Button component={Link} to="/projects/create" leftSection={<IconPlus size={16} />}>
+            {t('list.new')}
+          </Button>
+        </Group>
+        <Card withBorder padding="md">
+          <TextInput
+            leftSection={<IconSearch size={16} />}
+            placeholder={t('list.search')}
+            aria-label={t('list.search')}
+            value={search}
+            onChange={(e) => {
+              setSearch(e.currentTarget.value);
+              setPageIndex(0);
+            }}
+            w={340}
+            mb="sm"
+          />
+          {list.isPending ? (
+            <Center p="xl">
+              <Loader aria-label={t('loading')} />
+            </Center>
+          ) : list.error ? (
+            <Text c="red">{list.error.message}</Text>
+          ) : (list.data?.r.length ?? 0) === 0 ? (
+            <Text c="dimmed" p="md">
+              {debounced ? t('list.noMatch') : t('list.empty')}
+            </Text>
+          ) : (
+            <Table highlightOnHover verticalSpacing="xs" aria-label={t('list.title')}>
+              <Table.Thead>
+                <Table.Tr>
+                  {header('name', t('list.name'))}
+                  {header('customerName', t('list.customer'))}
+                  <Table.Th>{t('list.industry')}</Table.Th>
+                  <Table.Th ta="right">{t('list.transits')}</Table.Th>
+                  {header('lastUpdatedOn', t('list.lastUpdated'))}
+                  <Table.Th w={90} />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.data?.r.map((p) => (
+                  <Table.Tr key={p.id} style={{ cursor: 'pointer' }} onClick={() => void navigate(`/projects/${p.id}`)}>
+                    <Table.Td>
+                      <Anchor component={Link} to={`/projects/${p.id}`} fw={600} size="sm" onClick={(e) => e.stopPropagation()}>
+                        {p.name}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>{p.customer.display}</Table.Td>
+                    <Table.Td>{p.industry.display}</Table.Td>
+                    <Table.Td ta="right">{p.transitCount}</Table.Td>
+                    <Table.Td>{new Date(p.auditing.lastUpdatedOn).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}</Table.Td>
+                    <Table.Td onClick={(e) => e.stopPropagation()}>
+                      <Group gap={2} wrap="nowrap">
+                        <Tooltip label={t('list.rename')}>
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={t('list.renameNamed', { name: p.name })}
+                            onClick={() => {
+                              setRenaming(p);
+                              setNewName(p.name);
+                            }}
+                          >
+                            <IconPencil size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                        <Tooltip label={t('list.delete')}>
+                          <ActionIcon variant="subtle" color="red" aria-label={t('list.deleteNamed', { name: p.name })} onClick={() => remove(p)}>
+                            <IconTrash size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+          <Group justify="space-between" mt="md">
+            <Text size="sm" c="dimmed">
+              {t('list.total', { count: total })}
+            </Text>
+            {pages > 1 && <Pagination total={pages} value={pageIndex + 1} onChange={(p) => setPageIndex(p - 1)} size="sm" />}
+          </Group>
+        </Card>
+      </Stack>
+      <Modal opened={renaming !== null} onClose={() => setRenaming(null)} title={t('list.renameTitle')} centered>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (renaming && renameValid) void saveProject(renaming, { name: newName.trim() }).then((ok) => ok && setRenaming(null));
+          }}
+        >
+          <Stack>
+            <TextInput
+              label={t('create.name')}
+              value={newName}
+              onChange={(e) => setNewName(e.currentTarget.value)}
+              error={renameValid ? undefined : PROJECT_MESSAGES.name}
+              maxLength={PROJECT_NAME_MAX_LENGTH}
+              data-autofocus
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setRenaming(null)}>
+                {t('confirm.cancel')}
+              </Button>
+              <Button type="submit" disabled={!renameValid} loading={save.isPending}>
+                {t('list.renameSave')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </Container>
+  );
+}

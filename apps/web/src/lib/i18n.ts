@@ -1,0 +1,47 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+
+/** Spec §4 language map: display name -> culture. */
+export const LANGUAGES = [
+  { label: 'English (US)', culture: 'en-US' },
+  { label: 'English (UK)', culture: 'en-US' },
+  { label: 'Mandarin (CH)', culture: 'zh-Hans' },
+  { label: 'French (FR)', culture: 'fr-FR' },
+  { label: 'Deutsch (DE)', culture: 'de-DE' },
+] as const;
+export const CULTURES = ['en-US', 'zh-Hans', 'fr-FR', 'de-DE'] as const;
+export type Culture = (typeof CULTURES)[number];
+export const DEFAULT_CULTURE: Culture = 'en-US';
+export const CULTURE_STORAGE_KEY = 'sealplan.culture';
+
+// One JSON file per language and namespace: src/locales/<culture>/<namespace>.json
+const files = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json', { eager: true });
+const resources: Record<string, Record<string, Record<string, unknown>>> = {};
+for (const [path, mod] of Object.entries(files)) {
+  const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
+  if (!match) continue;
+  const [, culture, ns] = match as unknown as [string, string, string];
+  (resources[culture] ??= {})[ns] = mod.default;
+}
+
+export function storedCulture(): Culture {
+  const stored = localStorage.getItem(CULTURE_STORAGE_KEY);
+  return (CULTURES as readonly string[]).includes(stored ?? '') ? (stored as Culture) : DEFAULT_CULTURE;
+}
+
+export const i18n = i18next.createInstance();
+void i18n.use(initReactI18next).init({
+  resources,
+  lng: storedCulture(),
+  fallbackLng: DEFAULT_CULTURE,
+  defaultNS: 'common',
+  ns: Object.keys(resources[DEFAULT_CULTURE] ?? { common: {} }),
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+
+export function setCulture(culture: Culture) {
+  localStorage.setItem(CULTURE_STORAGE_KEY, culture);
+  void i18n.changeLanguage(culture);
+  document.documentElement.lang = culture;
+}

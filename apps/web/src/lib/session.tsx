@@ -1,0 +1,332 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Center, Loader } from '@mantine/core';
+import { notify } from '@/lib/toast';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocation, useNavigate } from 'react-router';
+import {
+  ANONYMOUS_TOKEN,
+  ApiRequestError,
+  apiRequest,
+  getStoredToken,
+  onUnauthorized,
+  setStoredToken,
+  TOKEN_STORAGE_KEY,
+} from './api-client';
+import { i18n } from './i18n';
+
+/** Spec §9: the token is re-validated every 300 s while signed in. */
+export const TOKEN_REVALIDATE_MS = 300_000;
+/** Spec §9: a visitor who is not signed in is sent to /login after 500 ms. */
+export const LOGIN_REDIRECT_DELAY_MS = 500;
+/** Spec §4: the routes a visitor who is not signed in may stay on. */
+export const PUBLIC_ROUTES = ['/login', '/register', '/update-password', '/user/update-password'] as const;
+/** Spec §6: signing in requires this permission. */
+export const ADMIN_ACCESS_PERMISSION = 'admin.access';
+
+export type MeasurementSystem = 'METRIC' | 'IMPERIAL';
+export type SessionStatus = 'initializing' | 'anonymous' | 'signedIn';
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  phoneNumber: string | null;
+  company: string;
+  organizationId: string | null;
+  organizationName: string | null;
+  roles: string[];
+  permissions: string[];
+  defaultMeasurementSystem: MeasurementSystem;
+  languagePreference: string | null;
+}
+
+/** Why the last sign-in attempt failed; screens branch on `kind`, the text is ready to show. */
+export type LoginResult =
+  | { ok: true; requiresPasswordReset: boolean }
+  | { ok: false; kind: 'credentials' | 'pending' | 'denied' | 'notAuthorized' | 'other'; message: string };
+
+export interface SessionValue {
+  status: SessionStatus;
+  user: SessionUser | null;
+  /** Spec §4: set when the token call answered a reset-password token; the login page then shows the reset form. */
+  requiresPasswordReset: boolean;
+  /** The reset token from the token call (used as confirmId by the reset form). */
+  resetPasswordToken: string | null;
+  /** The e-mail of the last sign-in, so that a password reset can sign in again (spec §4). */
+  lastUsername: string | null;
+  /** Spec §3 auth state: loading while a sign-in runs, errors of the last one. */
+  isLoading: boolean;
+  errors: string[];
+  login: (username: string, password: string) => Promise<LoginResult>;
+  logout: () => Promise<void>;
+  refreshUser: () => Promise<SessionUser | null>;
+  hasRole: (...roles: string[]) => boolean;
+  /** Clears the reset requirement once the password was changed. */
+  completePasswordReset: () => void;
+  /** Set when the session ended by sign-out (go to /login now) or expiry (after the delay). */
+  endReason: 'logout' | 'expired' | null;
+}
+
+const SessionContext = createContext<SessionValue | null>(null);
+
+interface TokenAnswer {
+  access_token: string;
+  resetPasswordToken?: string | null;
+}
+
+type Raw = Record<string, unknown>;
+const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+const strList = (v: unknown): string[] =>
+  Array.isArray(v)
+    ? v
+        .map((x) => (typeof x === 'string' ? x : str((x as Raw | null)?.id)))
+        .filter((x): x is string => x !== null)
+    : [];
+
+/**
+ * Reads GET /api/auth/current-user `data.user` into the session user. Spec §7 says the client reads
+ * user.Attributes and user.Roles, so both the camelCase contract and those spec names are accepted.
+ */
+export function toSessionUser(data: unknown): SessionUser {
+  const root = (data ?? {}) as Raw;
+  const u = ((root.user as Raw | undefined) ?? root) as Raw;
+  const attributes = ((u.attributes ?? u.Attributes ?? {}) as Raw) || {};
+  const settings = (u.applicationSettings ?? attributes.applicationSettings ?? {}) as Raw;
+  const org = (u.organization ?? null) as Raw | null;
+  const system = str(u.defaultMeasurementSystem) ?? str(settings.defaultMeasurementSystem);
+  return {
+    id: str(u.id) ?? str(u.Id) ?? str(u.userId) ?? '',
+    email: str(u.email) ?? str(u.emailAddress) ?? str(u.userName) ?? str(u.UserName) ?? '',
+    firstName: str(u.firstName) ?? str(u.FirstName) ?? str(attributes.firstName) ?? '',
+    lastName: str(u.lastName) ?? str(u.LastName) ?? str(attributes.lastName) ?? '',
+    phoneNumber: str(u.phoneNumber) ?? str(attributes.phoneNumber),
+    company: str(u.company) ?? str(attributes.company) ?? '',
+    organizationId: str(u.organizationId) ?? str(org?.id),
+    organizationName: str(u.organizationName) ?? str(org?.name),
+    roles: strList(u.roles ?? u.Roles),
+    permissions: strList(u.permissions ?? u.Permissions),
+    defaultMeasurementSystem: system === 'METRIC' ? 'METRIC' : 'IMPERIAL',
+    languagePreference: str(u.languagePreference) ?? str(u.LanguagePreference),
+  };
+}
+
+/** Spec §8: the text shown for a failed sign-in. */
+export function loginFailure(error: unknown): Extract<LoginResult, { ok: false }> {
+  const t = i18n.getFixedT(null, 'auth');
+  if (error instanceof ApiRequestError) {
+    if (error.code === 'INVALID_CREDENTIALS') return { ok: false, kind: 'credentials', message: t('login.incorrect') };
+    // The server words the pending/denied/suspended texts (spec §4); fall back to ours if it sent none.
+    const serverText = error.messages.filter(Boolean).join('. ');
+    if (error.code === 'ACCOUNT_PENDING') return { ok: false, kind: 'pending', message: serverText || t('login.pending') };
+    if (error.code === 'ACCOUNT_DENIED') return { ok: false, kind: 'denied', message: serverText || t('login.denied') };
+    if (error.code === 'FORBIDDEN') return { ok: false, kind: 'notAuthorized', message: t('session.notAuthorized') };
+    if (error.status > 0 && error.status < 500 && serverText) return { ok: false, kind: 'other', message: serverText };
+  }
+  return { ok: false, kind: 'other', message: t('login.failed') };
+}
+
+interface State {
+  status: SessionStatus;
+  user: SessionUser | null;
+  requiresPasswordReset: boolean;
+  resetPasswordToken: string | null;
+  lastUsername: string | null;
+  isLoading: boolean;
+  errors: string[];
+  endReason: 'logout' | 'expired' | null;
+}
+
+const anonymousState = (endReason: State['endReason'] = null): State => ({
+  status: 'anonymous',
+  user: null,
+  requiresPasswordReset: false,
+  resetPasswordToken: null,
+  lastUsername: null,
+  isLoading: false,
+  errors: [],
+  endReason,
+});
+
+/**
+ * Spec §4 "Accounts and session". Router-agnostic on purpose (it may sit above the router): screens and
+ * the guards below do the navigation. Must sit inside the QueryClientProvider (sign-out clears the cache).
+ */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<State>(() => ({
+    ...anonymousState(),
+    status: getStoredToken() === ANONYMOUS_TOKEN ? 'anonymous' : 'initializing',
+  }));
+  const stateRef = useRef(state);
+  stateRef.current = state;
+
+  const dropToAnonymous = useCallback(
+    (endReason: State['endReason']) => {
+      setStoredToken(ANONYMOUS_TOKEN);
+      queryClient.clear();
+      setState(anonymousState(endReason));
+    },
+    [queryClient],
+  );
+
+  /** Loads the current user; signed in only once it loads (spec §4). */
+  const loadUser = useCallback(async (): Promise<SessionUser | 'notAuthorized' | 'failed'> => {
+    let user: SessionUser;
+    try {
+      user = toSessionUser(await apiRequest<unknown>('/api/auth/current-user'));
+    } catch (error) {
+      // Spec §4: a current-user load failure marks the session logged out but initialised.
+      setState((s) => ({ ...s, status: 'anonymous', user: null, isLoading: false }));
+      return error instanceof ApiRequestError && error.code === 'FORBIDDEN' ? 'notAuthorized' : 'failed';
+    }
+    if (!user.permissions.includes(ADMIN_ACCESS_PERMISSION)) {
+      // Spec §4: without admin.access: 'You are not authorized.', signed out, sent to /.
+      notify({ color: 'red', message: i18n.t('auth:session.notAuthorized') });
+      await apiRequest('/api/auth/signout').catch(() => undefined);
+      dropToAnonymous(null);
+      return 'notAuthorized';
+    }
+    setState((s) => ({ ...s, status: 'signedIn', user, isLoading: false, endReason: null }));
+    return user;
+  }, [dropToAnonymous]);
+
+  // Spec §4: start with the stored token, or store the anonymous one.
+  useEffect(() => {
+    if (localStorage.getItem(TOKEN_STORAGE_KEY) === null) setStoredToken(ANONYMOUS_TOKEN);
+    if (getStoredToken() !== ANONYMOUS_TOKEN) void loadUser();
+  }, [loadUser]);
+
+  // Spec §4: a 401 drops the session to anonymous and clears the user.
+  useEffect(() => {
+    const unsubscribe = onUnauthorized(() => {
+      if (getStoredToken() === ANONYMOUS_TOKEN && stateRef.current.status !== 'signedIn') return;
+      console.info('Your token has expired');
+      dropToAnonymous('expired');
+    });
+    return () => void unsubscribe();
+  }, [dropToAnonymous]);
+
+  // Spec §4: re-validate the token every 300 s while signed in; only a 401 counts as invalid.
+  useEffect(() => {
+    if (state.status !== 'signedIn') return;
+    const timer = window.setInterval(() => {
+      apiRequest('/api/auth/validatetoken').catch(() => undefined); // a 401 reaches onUnauthorized above
+    }, TOKEN_REVALIDATE_MS);
+    return () => window.clearInterval(timer);
+  }, [state.status]);
+
+  const login = useCallback(
+    async (username: string, password: string): Promise<LoginResult> => {
+      setState((s) => ({ ...s, errors: [], isLoading: true, lastUsername: username }));
+      let answer: TokenAnswer;
+      try {
+        answer = await apiRequest<TokenAnswer>('/api/auth/token', {
+          method: 'POST',
+          form: { grant_type: 'password', username, password, isCustomer: 'true' },
+        });
+      } catch (error) {
+        const failure = loginFailure(error);
+        setState((s) => ({ ...s, isLoading: false, errors: [failure.message] }));
+        return failure;
+      }
+      setStoredToken(answer.access_token);
+      const resetToken = answer.resetPasswordToken ?? null;
+      setState((s) => ({ ...s, requiresPasswordReset: resetToken !== null, resetPasswordToken: resetToken }));
+      const user = await loadUser();
+      if (typeof user === 'string') {
+        const failure =
+          user === 'notAuthorized' ? loginFailure(new ApiRequestError(403, 'FORBIDDEN', '')) : loginFailure(null);
+        setState((s) => ({ ...s, isLoading: false, errors: [failure.message] }));
+        return failure;
+      }
+      return { ok: true, requiresPasswordReset: resetToken !== null };
+    },
+    [loadUser],
+  );
+
+  const logout = useCallback(async () => {
+    // Spec §4: sign-out is called first; the local session ends either way so nobody is stuck signed in.
+    await apiRequest('/api/auth/signout').catch(() => undefined);
+    dropToAnonymous('logout');
+  }, [dropToAnonymous]);
+
+  const value = useMemo<SessionValue>(
+    () => ({
+      ...state,
+      login,
+      logout,
+      refreshUser: async () => {
+        const user = await loadUser();
+        return typeof user === 'string' ? null : user;
+      },
+      hasRole: (...roles: string[]) => state.user?.roles.some((r) => roles.includes(r)) ?? false,
+      completePasswordReset: () => setState((s) => ({ ...s, requiresPasswordReset: false, resetPasswordToken: null })),
+    }),
+    [state, login, logout, loadUser],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession must be used inside <SessionProvider>.');
+  return value;
+}
+
+function FullPageLoader() {
+  return (
+    <Center h="60vh">
+      <Loader aria-label={i18n.t('common:loading')} />
+    </Center>
+  );
+}
+
+/**
+ * Guard for the signed-in layout (spec §4, §6): renders children only when signed in. Not signed in:
+ * after 500 ms to /login (at once after a sign-out), keeping the wanted path in `from`.
+ */
+export function RequireSession({ children }: { children: ReactNode }) {
+  const { status, endReason } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  useEffect(() => {
+    if (status !== 'anonymous') return;
+    const go = () => void navigate('/login', { replace: true, state: { from: location.pathname + location.search } });
+    if (endReason === 'logout') {
+      go();
+      return;
+    }
+    const timer = window.setTimeout(go, LOGIN_REDIRECT_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [status, endReason, navigate, location.pathname, location.search]);
+  return status === 'signedIn' ? <>{children}</> : <FullPageLoader />;
+}
+
+/**
+ * Guard for pages meant for some roles only (user admin: ElevatedUser, SystemAdministrator). Use inside
+ * RequireSession; others are sent to /.
+ */
+export function RequireRole({ roles, children }: { roles: readonly string[]; children: ReactNode }) {
+  const { status, hasRole } = useSession();
+  const allowed = status === 'signedIn' && hasRole(...roles);
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (status === 'signedIn' && !allowed) void navigate('/', { replace: true });
+  }, [status, allowed, navigate]);
+  return allowed ? <>{children}</> : <FullPageLoader />;
+}
+
+/**
+ * Spec §4: on login or register, a signed-in user goes to / (unless a password reset is required first).
+ */
+export function useRedirectWhenSignedIn() {
+  const { status, requiresPasswordReset } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  useEffect(() => {
+    if (status !== 'signedIn' || requiresPasswordReset) return;
+    const from = (location.state as { from?: string } | null)?.from;
+    void navigate(from && from !== '/login' ? from : '/', { replace: true });
+  }, [status, requiresPasswordReset, navigate, location.state]);
+}

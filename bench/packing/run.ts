@@ -1,0 +1,317 @@
+// Packing benchmark (docs/decisions/004-packing-solver.md): quality against the best-known packings of
+// Packomania, the off-the-shelf alternative (d3-hierarchy packSiblings + packEnclose) beside it, and the time to
+// answer 'fit' on realistic cable lists. Prints figures; asserts nothing about timing.
+//
+//   npm run bench:packing                     full run (several minutes)
+//   npm run bench:packing -- --quick          smoke run: fewer instances, shorter budgets
+//   npm run bench:packing -- --family circle  one family: circle | sqrt | square | fit (comma list allowed)
+
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { packEnclose, packSiblings } from 'd3-hierarchy';
+import { packCircles, validateLayout, type Opening } from '@sealplan/engine';
+
+const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const BEST_KNOWN_PATH = resolve(REPO_ROOT, '../shared/bench/packing/best-known.json');
+
+/** Validation tolerance of every reported layout: relative overlap / protrusion. */
+const LAYOUT_TOLERANCE = 1e-9;
+const SEED = 1;
+const TIGHTEST_BUDGET_MS = 1000;
+const QUICK_TIGHTEST_BUDGET_MS = 200;
+/** Fit benchmark: lists, cables per list, diameter range, slack over the reference layout. */
+const FIT_LISTS = 20;
+const FIT_CABLES = 40;
+const FIT_MIN_DIAMETER_MM = 8;
+const FIT_MAX_DIAMETER_MM = 60;
+const FIT_SLACK = 1.02;
+const FIT_REFERENCE_BUDGET_MS = 10_000;
+const QUICK_FIT_REFERENCE_BUDGET_MS = 1000;
+const FIT_SEEDS = 5;
+const FIT_ANSWER_BUDGET_MS = 2000;
+const FIT_TARGET_P95_MS = 100;
+
+interface BestKnown {
+  equalInCircle: { instances: { n: number; bestKnownRatio: number }[] };
+  equalInSquare: { instances: { n: number; bestKnownSide: number }[] };
+  sqrtRadiiInCircle: { instances: { n: number; bestKnownRadius: number }[] };
+}
+
+interface Instance {
+  n: number;
+  bestKnown: number;
+  diametersMm: number[];
+  /** The opening at the best-known size: our scale is then container / best known. */
+  opening: Opening;
+}
+
+interface Family {
+  key: string;
+  title: string;
+  instances: Instance[];
+  targetMedianPct: number;
+  targetWorstPct: number | null;
+  /** d3's container for its layout, in the family's measure (radius or side). */
+  d3Container: (circles: { x: number; y: number; r: number }[]) => number;
+}
+
+interface Row {
+  n: number;
+  bestKnown: number;
+  ours: number;
+  gapPct: number;
+  d3GapPct: number;
+  timeMs: number;
+  valid: boolean;
+}
+
+function parseArgs(argv: string[]): { quick: boolean; families: string[] | null } {
+  const quick = argv.includes('--quick');
+  const at = argv.indexOf('--family');
+  const inline = argv.find((a) => a.startsWith('--family='));
+  const value = inline ? inline.slice('--family='.length) : at >= 0 ? argv[at + 1] : undefined;
+  return { quick, families: value ? value.split(',') : null };
+}
+
+function loadBestKnown(): BestKnown {
+  if (!existsSync(BEST_KNOWN_PATH)) {
+    console.error(`Best-known packings not found at ${BEST_KNOWN_PATH}.`);
+    console.error('The benchmark reads ../shared/bench/packing/best-known.json relative to the repository root.');
+    process.exit(1);
+  }
+  return JSON.parse(readFileSync(BEST_KNOWN_PATH, 'utf8')) as BestKnown;
+}
+
+/** Exact enclosing radius of d3's layout about the centre packEnclose chose. */
+function d3EnclosingRadius(circles: { x: number; y: number; r: number }[]): number {
+  const enclosing = packEnclose(circles);
+  let radius = 0;
+  for (const c of circles) radius = Math.max(radius, Math.hypot(c.x - enclosing.x, c.y - enclosing.y) + c.r);
+  return radius;
+}
+
+/** Side of the smallest axis-aligned square around d3's layout. */
+function d3EnclosingSide(circles: { x: number; y: number; r: number }[]): number {
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (const c of circles) {
+    minX = Math.min(minX, c.x - c.r);
+    maxX = Math.max(maxX, c.x + c.r);
+    minY = Math.min(minY, c.y - c.r);
+    maxY = Math.max(maxY, c.y + c.r);
+  }
+  return Math.max(maxX - minX, maxY - minY);
+}
+
+function d3Layout(diametersMm: number[]): { x: number; y: number; r: number }[] {
+  const circles = diametersMm.map((d) => ({ r: d / 2, x: 0, y: 0 }));
+  packSiblings(circles);
+  return circles;
+}
+
+function d3HasOverlap(circles: { x: number; y: number; r: number }[]): boolean {
+  for (let i = 0; i < circles.length; i++) {
+    for (let j = i + 1; j < circles.length; j++) {
+      const a = circles[i]!;
+      const b = circles[j]!;
+      if (a.r + b.r - Math.hypot(a.x - b.x, a.y - b.y) > LAYOUT_TOLERANCE * (a.r + b.r)) return true;
+    }
+  }
+  return false;
+}
+
+function scaled(opening: Opening, scale: number): Opening {
+  if (opening.shape === 'ROUND') return { shape: 'ROUND', diameterMm: (opening.diameterMm ?? 0) * scale };
+  return {
+    shape: 'RECTANGLE',
+    widthMm: (opening.widthMm ?? 0) * scale,
+    heightMm: (opening.heightMm ?? 0) * scale,
+    cornerRadiusMm: (opening.cornerRadiusMm ?? 0) * scale,
+  };
+}
+
+function buildFamilies(bestKnown: BestKnown, quick: boolean): Family[] {
+  const pick = <T extends { n: number }>(list: T[]): T[] => (quick ? list.filter((i) => i.n % 5 === 0 || i.n <= 3) : list);
+  return [
+    {
+      key: 'circle',
+      title: 'Equal circles in a circle (radius 1; container radius)',
+      instances: pick(bestKnown.equalInCircle.instances).map((i) => ({
+        n: i.n,
+        bestKnown: i.bestKnownRatio,
+        diametersMm: Array.from({ length: i.n }, () => 2),
+        opening: { shape: 'ROUND', diameterMm: 2 * i.bestKnownRatio },
+      })),
+      targetMedianPct: 0.05,
+      targetWorstPct: 0.3,
+      d3Container: d3EnclosingRadius,
+    },
+    {
+      key: 'sqrt',
+      title: 'Circles of radius √i in a circle (container radius)',
+      instances: pick(bestKnown.sqrtRadiiInCircle.instances).map((i) => ({
+        n: i.n,
+        bestKnown: i.bestKnownRadius,
+        diametersMm: Array.from({ length: i.n }, (_, k) => 2 * Math.sqrt(k + 1)),
+        opening: { shape: 'ROUND', diameterMm: 2 * i.bestKnownRadius },
+      })),
+      targetMedianPct: 0.3,
+      targetWorstPct: 1,
+      d3Container: d3EnclosingRadius,
+    },
+    {
+      key: 'square',
+      title: 'Equal circles in a square (radius 1; square side)',
+      instances: pick(bestKnown.equalInSquare.instances).map((i) => ({
+        n: i.n,
+        bestKnown: i.bestKnownSide,
+        diametersMm: Array.from({ length: i.n }, () => 2),
+        opening: { shape: 'RECTANGLE', widthMm: i.bestKnownSide, heightMm: i.bestKnownSide, cornerRadiusMm: 0 },
+      })),
+      targetMedianPct: 0.1,
+      targetWorstPct: null,
+      d3Container: d3EnclosingSide,
+    },
+  ];
+}
+
+function quantile(sorted: number[], q: number): number {
+  // Nearest rank.
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+}
+
+function pad(value: string, width: number): string {
+  return value.padStart(width);
+}
+
+function runFamily(family: Family, budgetMs: number): { rows: Row[]; pass: boolean } {
+  console.log(`\n## ${family.title} — goal 'tightest', ${budgetMs} ms per instance`);
+  console.log(`${pad('N', 4)} ${pad('best known', 12)} ${pad('ours', 12)} ${pad('gap %', 9)} ${pad('d3 gap %', 9)} ${pad('time ms', 8)}`);
+  const rows: Row[] = [];
+  for (const instance of family.instances) {
+    const start = performance.now();
+    const result = packCircles(instance.opening, instance.diametersMm, { goal: 'tightest', timeBudgetMs: budgetMs, seed: SEED });
+    const timeMs = performance.now() - start;
+    const check = validateLayout(scaled(instance.opening, result.scale), instance.diametersMm, result.centres, LAYOUT_TOLERANCE);
+    const ours = instance.bestKnown * result.scale;
+    const d3 = d3Layout(instance.diametersMm);
+    const d3Container = family.d3Container(d3);
+    const row: Row = {
+      n: instance.n,
+      bestKnown: instance.bestKnown,
+      ours,
+      gapPct: (result.scale - 1) * 100,
+      d3GapPct: (d3Container / instance.bestKnown - 1) * 100,
+      timeMs,
+      valid: check.valid,
+    };
+    rows.push(row);
+    console.log(
+      `${pad(String(row.n), 4)} ${pad(row.bestKnown.toFixed(6), 12)} ${pad(row.ours.toFixed(6), 12)} ` +
+        `${pad(row.gapPct.toFixed(4), 9)} ${pad(row.d3GapPct.toFixed(2), 9)} ${pad(row.timeMs.toFixed(0), 8)}` +
+        (row.valid ? '' : '  INVALID LAYOUT') +
+        (d3HasOverlap(d3) ? '  (d3 layout overlaps)' : ''),
+    );
+  }
+  const gaps = rows.map((r) => r.gapPct).sort((a, b) => a - b);
+  const d3Gaps = rows.map((r) => r.d3GapPct).sort((a, b) => a - b);
+  const median = quantile(gaps, 0.5);
+  const worst = gaps[gaps.length - 1]!;
+  const medianPass = median <= family.targetMedianPct;
+  const worstPass = family.targetWorstPct === null || worst <= family.targetWorstPct;
+  const allValid = rows.every((r) => r.valid);
+  console.log(
+    `summary ${family.key}: median gap ${median.toFixed(4)} % (target ≤ ${family.targetMedianPct}) ${medianPass ? 'PASS' : 'MISS'}; ` +
+      `worst ${worst.toFixed(4)} %` +
+      (family.targetWorstPct === null ? '' : ` (target ≤ ${family.targetWorstPct}) ${worstPass ? 'PASS' : 'MISS'}`) +
+      `; d3 median ${quantile(d3Gaps, 0.5).toFixed(2)} %, worst ${d3Gaps[d3Gaps.length - 1]!.toFixed(2)} %; ` +
+      `layouts ${allValid ? 'all valid' : 'INVALID FOUND'}`,
+  );
+  return { rows, pass: medianPass && worstPass && allValid };
+}
+
+/** mulberry32: the bench's own seeded generator for the cable lists. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Cable diameters, log-uniform in 8–60 mm, 0.1 mm steps (many small cables, a few large ones). */
+function cableList(index: number): number[] {
+  const random = seededRandom(1000 + index);
+  const ratio = Math.log(FIT_MAX_DIAMETER_MM / FIT_MIN_DIAMETER_MM);
+  return Array.from({ length: FIT_CABLES }, () => Math.round(FIT_MIN_DIAMETER_MM * Math.exp(random() * ratio) * 10) / 10);
+}
+
+function runFit(quick: boolean): boolean {
+  const lists = quick ? 5 : FIT_LISTS;
+  const seeds = quick ? 1 : FIT_SEEDS;
+  const referenceMs = quick ? QUICK_FIT_REFERENCE_BUDGET_MS : FIT_REFERENCE_BUDGET_MS;
+  console.log(
+    `\n## Fit: ${FIT_CABLES} cables (${FIT_MIN_DIAMETER_MM}–${FIT_MAX_DIAMETER_MM} mm), round opening ${((FIT_SLACK - 1) * 100).toFixed(0)} % larger ` +
+      `than our tightest layout in ${referenceMs / 1000} s; goal 'fit', ${seeds} seed(s) per list`,
+  );
+  console.log(`${pad('list', 4)} ${pad('opening mm', 11)} ${pad('ref scale', 10)} ${pad('times ms (per seed)', 28)}`);
+  // Warm up the JIT so that the first timing is not compile time.
+  packCircles({ shape: 'ROUND', diameterMm: 200 }, cableList(999), { goal: 'fit', timeBudgetMs: 200, seed: SEED });
+  const times: number[] = [];
+  let failures = 0;
+  let invalid = 0;
+  for (let index = 0; index < lists; index++) {
+    const diametersMm = cableList(index);
+    const base: Opening = { shape: 'ROUND', diameterMm: 100 };
+    const reference = packCircles(base, diametersMm, { goal: 'tightest', timeBudgetMs: referenceMs, seed: SEED });
+    const opening: Opening = { shape: 'ROUND', diameterMm: 100 * reference.scale * FIT_SLACK };
+    const cells: string[] = [];
+    for (let seed = 1; seed <= seeds; seed++) {
+      const start = performance.now();
+      const result = packCircles(opening, diametersMm, { goal: 'fit', timeBudgetMs: FIT_ANSWER_BUDGET_MS, seed });
+      const timeMs = performance.now() - start;
+      const valid = validateLayout(scaled(opening, Math.max(1, result.scale)), diametersMm, result.centres, LAYOUT_TOLERANCE).valid;
+      if (!valid) invalid++;
+      if (!result.fits) failures++;
+      times.push(result.fits ? timeMs : Number.POSITIVE_INFINITY);
+      cells.push(result.fits ? timeMs.toFixed(0) : `no fit (${timeMs.toFixed(0)})`);
+    }
+    console.log(
+      `${pad(String(index + 1), 4)} ${pad((opening.diameterMm ?? 0).toFixed(1), 11)} ${pad(reference.scale.toFixed(5), 10)} ${cells.join(' ')}`,
+    );
+  }
+  times.sort((a, b) => a - b);
+  const p50 = quantile(times, 0.5);
+  const p95 = quantile(times, 0.95);
+  const pass = p95 <= FIT_TARGET_P95_MS && invalid === 0;
+  console.log(
+    `summary fit: ${times.length} runs, p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (target ≤ ${FIT_TARGET_P95_MS}) ` +
+      `${pass ? 'PASS' : 'MISS'}; max ${times[times.length - 1]!.toFixed(1)} ms; not fitted ${failures}; ` +
+      `layouts ${invalid === 0 ? 'all valid' : `${invalid} INVALID`}`,
+  );
+  return pass;
+}
+
+function main(): void {
+  const { quick, families: wanted } = parseArgs(process.argv.slice(2));
+  const bestKnown = loadBestKnown();
+  const budgetMs = quick ? QUICK_TIGHTEST_BUDGET_MS : TIGHTEST_BUDGET_MS;
+  const want = (key: string): boolean => wanted === null || wanted.includes(key);
+  console.log(`# Packing benchmark${quick ? ' (quick)' : ''} — node ${process.version}, seed ${SEED}`);
+  const verdicts: string[] = [];
+  for (const family of buildFamilies(bestKnown, quick)) {
+    if (!want(family.key)) continue;
+    const { pass } = runFamily(family, budgetMs);
+    verdicts.push(`${family.key} ${pass ? 'PASS' : 'MISS'}`);
+  }
+  if (want('fit')) verdicts.push(`fit ${runFit(quick) ? 'PASS' : 'MISS'}`);
+  console.log(`\n# Verdicts: ${verdicts.join(', ')}${quick ? ' (quick run: budgets shortened, not the targets’ conditions)' : ''}`);
+}
+
+main();

@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { ITEM_TYPE_IDS, TRANSIT_CLASS_IDS, TRANSIT_TYPE_IDS } from '@sealplan/engine';
+import type { Catalogue, ItemTypeId, TransitClassId, TransitTypeId } from '@sealplan/engine';
+
+// Spec §3 fixed identifiers and form reference data. The catalogue travels in the engine's own `Catalogue` shape
+// (lengths in mm), so the browser and the server feed the same object to `sizeTransit`. Spec names map as:
+// transitClasses = catalogue.classes, transitTypes = catalogue.transitTypes, penetratingItems = catalogue.itemTypes,
+// sealants, cableSleeves, crushers (pipe sizes) and the clearance table under the same names.
+
+export const itemTypeIdSchema = z.enum(ITEM_TYPE_IDS as [ItemTypeId, ...ItemTypeId[]]);
+export const transitTypeIdSchema = z.enum(TRANSIT_TYPE_IDS as [TransitTypeId, ...TransitTypeId[]]);
+export const transitClassIdSchema = z.enum(TRANSIT_CLASS_IDS as [TransitClassId, ...TransitClassId[]]);
+
+const lengthMm = z.number().finite().nonnegative().max(100_000);
+const volumeMl = z.number().finite().positive().max(100_000);
+const catalogueId = z.string().trim().min(1).max(60);
+const catalogueName = z.string().trim().min(1).max(120);
+
+export const catalogueItemTypeSchema = z.object({
+  id: itemTypeIdSchema,
+  name: catalogueName,
+  transitTypes: z.array(
+    z.object({ transitTypeId: transitTypeIdSchema, classExceptions: z.array(transitClassIdSchema).max(20) }),
+  ),
+  classes: z.array(
+    z.object({
+      classId: transitClassIdSchema,
+      minimumTransitDepthMm: lengthMm,
+      sealants: z.array(catalogueId).max(50),
+    }),
+  ),
+});
+
+export const catalogueTransitTypeSchema = z.object({
+  id: transitTypeIdSchema,
+  name: catalogueName,
+  classes: z.array(z.object({ classId: transitClassIdSchema, mmFillerSleeveLessThanTransit: lengthMm })),
+  fillerSleeveType: catalogueName,
+  fillerSleeveDiameterMm: lengthMm.positive(),
+  sealantCartridgeSizeMl: volumeMl,
+  usableSealantCartridgeSizeMl: volumeMl,
+});
+
+export const catalogueClassSchema = z.object({ id: transitClassIdSchema, name: catalogueName });
+export const catalogueSealantSchema = z.object({ id: catalogueId, name: catalogueName });
+
+export const catalogueCableSleeveSchema = z.object({
+  id: catalogueId,
+  transitTypeId: transitTypeIdSchema,
+  cableMinMm: lengthMm,
+  cableMaxMm: lengthMm,
+  outerDiameterMm: lengthMm.positive(),
+  articleNumber: z.string().trim().min(1).max(60),
+});
+
+export const catalogueCrusherSchema = z.object({
+  id: catalogueId,
+  name: catalogueName,
+  itemTypeId: itemTypeIdSchema,
+  pipeNominalSize: z.string().trim().min(1).max(30),
+  pipeDiameterMm: lengthMm.positive(),
+  insideDiameterMm: lengthMm.positive().nullable(),
+  outerDiameterMm: lengthMm.positive(),
+  articleNumber: z.string().trim().max(60).nullable().optional(),
+});
+
+export const clearanceEntrySchema = z.object({
+  pipeOuterDiameterMinMm: lengthMm,
+  pipeOuterDiameterMaxMm: lengthMm,
+  requiredClearanceMm: lengthMm,
+});
+
+/** The whole catalogue as the engine uses it (also the body an administrator saves, see PUT /api/catalogue). */
+export const catalogueSchema = z.object({
+  itemTypes: z.array(catalogueItemTypeSchema).max(20),
+  transitTypes: z.array(catalogueTransitTypeSchema).max(20),
+  classes: z.array(catalogueClassSchema).max(20),
+  sealants: z.array(catalogueSealantSchema).max(100),
+  cableSleeves: z.array(catalogueCableSleeveSchema).max(1000),
+  crushers: z.array(catalogueCrusherSchema).max(1000),
+  clearance: z.array(clearanceEntrySchema).max(100),
+  isSample: z.boolean().optional(),
+}) satisfies z.ZodType<Catalogue>;
+
+/**
+ * Research (shared/research/catalogue.md): most figures are sample values until an administrator verifies them.
+ * `isVerified` false = the UI shows the "sample catalogue" notice.
+ */
+export const catalogueMetaSchema = z.object({
+  /** Version of the seed data file the tables were filled from (packages/db/src/seed-data). */
+  dataVersion: z.number().int(),
+  isVerified: z.boolean(),
+  verifiedOn: z.string().nullable(),
+  verifiedBy: z.string().nullable(),
+  /** Row version, for concurrent edits of the catalogue by administrators. */
+  version: z.number().int(),
+  lastUpdatedOn: z.string(),
+});
+export type CatalogueMeta = z.infer<typeof catalogueMetaSchema>;
+
+/**
+ * Spec §7 POST /api/project/getFormData {} — form reference data of spec §3. `catalogue.isSample` is true while
+ * the catalogue is not verified. `sampleFields` names, per table and row id, which values are sample values.
+ */
+export interface FormData {
+  catalogue: Catalogue;
+  meta: CatalogueMeta;
+  sampleFields: SampleFields;
+}
+
+/** Per catalogue table, per row id: the field names whose values are sample values (no public source). */
+export type SampleFields = Record<CatalogueTable, Record<string, string[]>>;
+
+export const CATALOGUE_TABLES = [
+  'itemTypes',
+  'transitTypes',
+  'classes',
+  'sealants',
+  'cableSleeves',
+  'crushers',
+  'clearance',
+] as const;
+export type CatalogueTable = (typeof CATALOGUE_TABLES)[number];
+
+/** Spec §7 POST /api/project/getPenetratingItemTypes {} — the item types with their allowed transit types/classes. */
+export type PenetratingItemTypes = Catalogue['itemTypes'];
+
+/** Admin: PUT /api/catalogue {catalogue, version, force?} replaces the catalogue (ElevatedUser, SystemAdministrator). */
+export const saveCatalogueRequestSchema = z.object({
+  catalogue: catalogueSchema,
+  /** The meta version the administrator edited; an older one is refused with VERSION_CONFLICT. */
+  version: z.number().int(),
+  force: z.boolean().optional(),
+});
+export type SaveCatalogueRequest = z.infer<typeof saveCatalogueRequestSchema>;
+
+/** Admin: POST /api/catalogue/verify {isVerified, version} — marks the figures as the maker's (hides the notice). */
+export const verifyCatalogueRequestSchema = z.object({ isVerified: z.boolean(), version: z.number().int() });
+export type VerifyCatalogueRequest = z.infer<typeof verifyCatalogueRequestSchema>;
+
+/** Messages of catalogue edits. */
+export const CATALOGUE_MESSAGES = {
+  unknownReference: 'The catalogue refers to an unknown {kind}: {id}',
+  duplicateId: 'The catalogue has the {kind} {id} twice',
+  rangeInverted: 'The minimum must be below the maximum',
+  saved: 'Catalogue saved successfully!',
+} as const;

@@ -1,0 +1,24 @@
+/**
+ * Stable error codes shared by server and web. The server maps each to an HTTP status in one place
+ * (apps/server/src/errors.ts); the web app branches on the code, never on message text.
+ */
+export const ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'BAD_REQUEST',
+  'UNAUTHENTICATED',
+  'INVALID_CREDENTIALS',
+  'ACCOUNT_PENDING',
+  'ACCOUNT_DENIED',
+  'ACCOUNT_SUSPENDED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'VERSION_CONFLICT',
+  'EMAIL_TAKEN',
+  'RATE_LIMITED',
+  'RESET_TOKEN_INVALID',
+  'PAYLOAD_TOO_LARGE',
+  'MAIL_FAILED',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+
+/** Spec §9: export formats. RTF is labelled 'Docx' in the dialog as the spec does; DOCX is a real Word file. */
+export const EXPORT_FORMATS = ['PDF', 'RTF', 'DOCX', 'CSV'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** Spec §9: paper sizes. */
+export const EXPORT_PAPER_SIZES = ['LETTER', 'A4'] as const;
+export type ExportPaperSize = (typeof EXPORT_PAPER_SIZES)[number];
+
+/** Spec §9: unit systems of an export. */
+export const EXPORT_MEASUREMENT_SYSTEMS = ['METRIC', 'IMPERIAL'] as const;
+export type ExportMeasurementSystem = (typeof EXPORT_MEASUREMENT_SYSTEMS)[number];
+
+/** Spec §4 Share/Export: the whole project, the current transit, or chosen transits. */
+export const EXPORT_SCOPES = ['PROJECT', 'CURRENT', 'TRANSITS'] as const;
+export type ExportScope = (typeof EXPORT_SCOPES)[number];
+
+/** Formats for which the paper size does not apply (spec §5: size disabled for RTF and CSV). */
+export const FORMATS_WITHOUT_PAPER_SIZE: readonly ExportFormat[] = ['RTF', 'CSV'];
+
+/** Spec §4 defaults of the dialog. */
+export const EXPORT_DEFAULTS = { outputFormat: 'PDF', size: 'LETTER', scope: 'PROJECT' } as const;
+
+/** A client drawing snapshot is optional and never trusted: PNG only, at most this many decoded bytes. */
+export const EXPORT_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+/** Base64 grows by 4/3; the data-URL prefix adds a few characters. */
+export const EXPORT_IMAGE_MAX_CHARS = Math.ceil((EXPORT_IMAGE_MAX_BYTES * 4) / 3) + 64;
+/** A project export names at most this many transits explicitly. */
+export const EXPORT_MAX_TRANSIT_IDS = 1000;
+
+/** Messages of the export rules (spec §5 Share/Export), used by the dialog and the server alike. */
+export const EXPORT_MESSAGES = {
+  emailRequired: 'Please enter an email address to share with.',
+  emailInvalid: 'Please enter a valid email address.',
+  transitsRequired: 'Please select at least one transit.',
+  currentTransitRequired: 'There is no current transit to export.',
+  imageInvalid: 'The drawing image must be a PNG data URL.',
+  imageTooLarge: 'The drawing image is too large.',
+  projectNotFound: 'Project not found.',
+  transitsNotFound: 'Some of the chosen transits do not belong to this project.',
+  shareRateLimited: 'Too many exports were shared in a short time. Please try again later.',
+  shareFailed: 'The export could not be e-mailed. Please try again.',
+  sent: 'The export was sent to {email}.',
+} as const;
+
+const emailSchema = z.string().trim().max(254);
+
+/**
+ * Spec §7 sendProjectExport {projectId, outputFormat, measurementSystem, emailAddress, transitIds, size, isShare,
+ * imgData, isProjectMaterialsOnly} plus `scope`. Rules of spec §5: sharing needs an email; the TRANSITS scope needs
+ * at least one ticked transit; CURRENT names the single current transit in transitIds.
+ */
+export const sendProjectExportRequestSchema = z
+  .object({
+    projectId: z.guid(),
+    outputFormat: z.enum(EXPORT_FORMATS).default(EXPORT_DEFAULTS.outputFormat),
+    measurementSystem: z.enum(EXPORT_MEASUREMENT_SYSTEMS),
+    emailAddress: emailSchema.nullish(),
+    transitIds: z.array(z.guid()).max(EXPORT_MAX_TRANSIT_IDS).default([]),
+    size: z.enum(EXPORT_PAPER_SIZES).default(EXPORT_DEFAULTS.size),
+    isShare: z.boolean().default(false),
+    imgData: z.string().max(EXPORT_IMAGE_MAX_CHARS, EXPORT_MESSAGES.imageTooLarge).nullish(),
+    isProjectMaterialsOnly: z.boolean().default(false),
+    scope: z.enum(EXPORT_SCOPES).default(EXPORT_DEFAULTS.scope),
+  })
+  .superRefine((value, ctx) => {
+    if (value.isShare) {
+      const email = value.emailAddress ?? '';
+      if (!email) ctx.addIssue({ code: 'custom', path: ['emailAddress'], message: EXPORT_MESSAGES.emailRequired });
+      else if (!z.email().safeParse(email).success) {
+        ctx.addIssue({ code: 'custom', path: ['emailAddress'], message: EXPORT_MESSAGES.emailInvalid });
+      }
+    }
+    if (value.isProjectMaterialsOnly) return;
+    if (value.scope === 'TRANSITS' && value.transitIds.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['transitIds'], message: EXPORT_MESSAGES.transitsRequired });
+    }
+    if (value.scope === 'CURRENT' && value.transitIds.length !== 1) {
+      ctx.addIssue({ code: 'custom', path: ['transitIds'], message: EXPORT_MESSAGES.currentTransitRequired });
+    }
+  });
+export type SendProjectExportRequest = z.input<typeof sendProjectExportRequestSchema>;
+export type SendProjectExportInput = z.output<typeof sendProjectExportRequestSchema>;
+
+/** Answer of a share (isShare true); a download answers the file itself. */
+export const sendProjectExportSharedSchema = z.object({
+  sent: z.literal(true),
+  emailAddress: z.string(),
+  fileName: z.string(),
+  outputFormat: z.enum(EXPORT_FORMATS),
+});
+export type SendProjectExportShared = z.infer<typeof sendProjectExportSharedSchema>;
+
+/** File name extension and content type of each format. */
+export const EXPORT_FILE_TYPES: Record<ExportFormat, { extension: string; contentType: string }> = {
+  PDF: { extension: 'pdf', contentType: 'application/pdf' },
+  RTF: { extension: 'rtf', contentType: 'application/rtf' },
+  DOCX: {
+    extension: 'docx',
+    contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  },
+  CSV: { extension: 'csv', contentType: 'text/csv; charset=utf-8' },
+};

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { PHONE_PATTERN } from './auth';
+import { registerRequestSchema, userListRequestSchema } from './users';
+
+describe('spec §5 phone pattern', () => {
+  it.each([
+    ['555-123-4567', true],
+    ['5551234567', true],
+    ['(555) 123-4567', true],
+    ['555.123.4567', true],
+    ['1 555 123 4567', true],
+    ['+44 555-123-4567', true],
+    ['+358 555 123 4567', true],
+    ['555-123-4567 x12', true],
+    ['555-123-4567x9', true],
+    ['+1234 555 123 4567', false],
+    ['555-1234', false],
+    ['555-123-45678', false],
+    ['555-123-4567 ext 12', false],
+    ['phone', false],
+  ])('%s -> %s', (value, valid) => {
+    expect(PHONE_PATTERN.test(value)).toBe(valid);
+  });
+});
+
+describe('register payload', () => {
+  it('trims values but never the password, and reads the industry reference', () => {
+    const parsed = registerRequestSchema.parse({
+      FirstName: ' A ',
+      LastName: ' B ',
+      Password: ' secret ',
+      Company: ' C ',
+      Industry: { id: 'ON_SHORE' },
+      PhoneNumber: '  ',
+      UserName: ' a@b.co ',
+    });
+    expect(parsed).toMatchObject({
+      FirstName: 'A',
+      LastName: 'B',
+      Password: ' secret ',
+      Company: 'C',
+      Industry: 'ON_SHORE',
+      PhoneNumber: null,
+      UserName: 'a@b.co',
+    });
+  });
+
+  it('defaults the list query to page 0, size 10 (spec §9)', () => {
+    expect(userListRequestSchema.parse({ status: 'active' })).toMatchObject({
+      fromIndex: 0,
+      size: 10,
+      search: '',
+    });
+  });
+});

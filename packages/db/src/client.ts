@@ -1,0 +1,91 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index';
+
+export type Schema = typeof schema;
+/** The one database type the app codes against: PGlite and PostgreSQL give the same API. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export const DEFAULT_PGLITE_DIR = './data/sealplan';
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../drizzle', import.meta.url));
+/** Advisory lock id so that several app servers starting together migrate one at a time. */
+const MIGRATION_LOCK_ID = 7_391_001;
+
+export interface DbHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export function isPostgresUrl(url: string | undefined): url is string {
+  return !!url && /^postgres(ql)?:\/\//.test(url);
+}
+
+/**
+ * Opens PostgreSQL when `url` is a postgres:// URL, else PGlite on a folder (default ./data/sealplan),
+ * or in memory for `memory://`. A PGlite instance may be passed in directly (tests clone a template).
+ */
+export async function createDb(url?: string, options: { pglite?: PGlite; poolSize?: number } = {}): Promise<DbHandle> {
+  if (isPostgresUrl(url)) {
+    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+    // An idle client cut off by the server (restart, failover, a dropped test database) must not crash the
+    // process; the pool replaces it on the next query.
+    pool.on('error', () => undefined);
+    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    return {
+      db,
+      kind: 'postgres',
+      async migrate() {
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+          await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+          client.release();
+        }
+      },
+      ping: () => ping(db),
+      close: () => pool.end(),
+    };
+  }
+  let client = options.pglite;
+  if (!client) {
+    const dir: string = url && url !== '' ? url : DEFAULT_PGLITE_DIR;
+    if (dir === 'memory://') client = await PGlite.create();
+    else {
+      mkdirSync(dir, { recursive: true });
+      client = await PGlite.create(dir);
+    }
+  }
+  const pglite = client;
+  const db = drizzlePglite(pglite, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    async migrate() {
+      await migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    },
+    ping: () => ping(db),
+    close: () => pglite.close(),
+  };
+}
+
+async function ping(db: Database): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

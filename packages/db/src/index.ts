@@ -1,0 +1,4 @@
+export * from './client';
+export * from './schema/index';
+export * from './seed-data/catalogue.v1';
+export * from './seed-data/demo.v1';

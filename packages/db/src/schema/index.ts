@@ -1,0 +1,4 @@
+export * from './audit';
+export * from './accounts';
+export * from './projects';
+export * from './catalogue';

@@ -1,0 +1,119 @@
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { auditColumns, versionColumn } from './audit';
+import { organizations, users } from './accounts';
+
+export const industries = pgTable('industries', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const customers = pgTable(
+  'customers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    name: text('name').notNull(),
+    industryId: text('industry_id')
+      .notNull()
+      .references(() => industries.id),
+    contactFirstName: text('contact_first_name').notNull(),
+    contactLastName: text('contact_last_name').notNull(),
+    contactPhone: text('contact_phone').notNull(),
+    contactEmail: text('contact_email').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    ...versionColumn(),
+    ...auditColumns(),
+  },
+  (t) => [index('customers_org_idx').on(t.organizationId, t.name)],
+);
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    industryId: text('industry_id')
+      .notNull()
+      .references(() => industries.id),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    createdById: uuid('created_by_id').references(() => users.id),
+    isRemoved: boolean('is_removed').notNull().default(false),
+    ...versionColumn(),
+    ...auditColumns(),
+  },
+  (t) => [index('projects_org_idx').on(t.organizationId)],
+);
+
+/** Transit (spec §3). Lengths in mm. `results` holds the engine's figures computed on the server at save. */
+export const transits = pgTable(
+  'transits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id),
+    name: text('name').notNull(),
+    copies: integer('copies').notNull().default(1),
+    shape: text('shape').notNull().default('ROUND'),
+    widthMm: doublePrecision('width_mm'),
+    heightMm: doublePrecision('height_mm'),
+    radiusMm: doublePrecision('radius_mm'),
+    diameterMm: doublePrecision('diameter_mm'),
+    nominalSize: text('nominal_size'),
+    sparePercent: doublePrecision('spare_percent'),
+    comments: text('comments').notNull().default(''),
+    penetratingItemTypeId: text('penetrating_item_type_id'),
+    transitTypeId: text('transit_type_id'),
+    classId: text('class_id'),
+    sealantType: text('sealant_type'),
+    sealantDepth: text('sealant_depth'),
+    crusherPipeConfiguration: text('crusher_pipe_configuration'),
+    singleCrusherPipeId: text('single_crusher_pipe_id'),
+    depthMm: doublePrecision('depth_mm'),
+    penetratingItemCount: integer('penetrating_item_count').notNull().default(0),
+    results: jsonb('results').$type<unknown>(),
+    isRemoved: boolean('is_removed').notNull().default(false),
+    ...versionColumn(),
+    ...auditColumns(),
+  },
+  (t) => [index('transits_project_idx').on(t.projectId), index('transits_org_idx').on(t.organizationId)],
+);
+
+/** Penetrating item line (spec §3): `quantity` identical items of one outer diameter. */
+export const penetratingItems = pgTable(
+  'penetrating_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    transitId: uuid('transit_id')
+      .notNull()
+      .references(() => transits.id),
+    itemTypeId: text('item_type_id'),
+    quantity: integer('quantity').notNull(),
+    outerDiameterMm: doublePrecision('outer_diameter_mm').notNull(),
+    crusherId: text('crusher_id'),
+    plasticPipeDiameterMm: doublePrecision('plastic_pipe_diameter_mm'),
+    sleevedDiameterMm: doublePrecision('sleeved_diameter_mm'),
+    diameterPlusClearanceMm: doublePrecision('diameter_plus_clearance_mm'),
+    sort: integer('sort').notNull().default(0),
+    isRemoved: boolean('is_removed').notNull().default(false),
+    ...versionColumn(),
+    ...auditColumns(),
+  },
+  (t) => [index('penetrating_items_transit_idx').on(t.transitId)],
+);

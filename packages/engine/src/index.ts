@@ -1,0 +1,113 @@
+// Public API of @sealplan/engine: pure sizing of cable and pipe transits (spec §3–§5, §8, §9).
+
+export * from './types';
+export {
+  EPSILON,
+  nearlyEqual,
+  definitelyGreater,
+  definitelyLess,
+  lessOrNearlyEqual,
+  greaterOrNearlyEqual,
+  ceilTolerant,
+  floorTolerant,
+} from './tolerance';
+export { roundTo, ceilTo } from './rounding';
+export { transitAreaMm2, circleAreaMm2, effectiveCornerRadiusMm, positiveOrNull } from './area';
+export {
+  DEFAULT_CLEARANCE_TABLE,
+  NOFIRNO_FAMILY,
+  requiredClearanceMm,
+  isNofirnoFamily,
+  clearanceApplies,
+} from './clearance';
+export {
+  MM_TO_IN,
+  CM2_TO_IN2,
+  MM2_PER_CM2,
+  ML_FACTOR,
+  ROUNDING_DECIMALS,
+  DISPLAY_DECIMALS,
+  SAVE_DECIMALS,
+  LENGTH_UNIT_LABELS,
+  AREA_UNIT_LABELS,
+  VOLUME_UNIT_LABELS,
+  lengthUnitLabel,
+  areaUnitLabel,
+  volumeUnitLabel,
+  toDisplayLength,
+  fromDisplayLength,
+  toDisplayArea,
+  fromDisplayArea,
+  toDisplayVolume,
+  formatDisplayNumber,
+  formatLength,
+  formatArea,
+  formatVolume,
+  formatPercent,
+} from './units';
+export { MESSAGE_DEFINITIONS, engineMessage } from './messages';
+export type { EngineMessage, EngineMessageCode, MessageSeverity } from './messages';
+export {
+  FILLER_SLEEVES_PER_BUNDLE,
+  FILLER_SLEEVE_LENGTH_DECIMALS,
+  SEALANT_WASTE_FACTOR,
+  MM3_TO_ML,
+  WRAP_MIN_CABLE_DIAMETER_MM,
+  WRAP_TURNS,
+  WRAP_ROLL_LENGTH_MM,
+  fillerSleeveLengthMm,
+  fillerSleeveCount,
+  bundleCount,
+  sealantVolumeMl,
+  cartridgeCount,
+  needsWrap,
+  wrapLengthMm,
+  wrapRolls,
+  matchCableSleeve,
+  multiplyMaterials,
+  totalMaterials,
+} from './materials';
+export type {
+  Materials,
+  MaterialTotals,
+  FillerSleeveMaterial,
+  SealantMaterial,
+  CableSleeveMaterial,
+  CrusherMaterial,
+  WrapMaterial,
+} from './materials';
+export {
+  RISE_ULTRA,
+  TRANSIT_LABELS,
+  allowedTransitTypes,
+  allowedClasses,
+  allowedSealants,
+  minimumDepthMm,
+  sealantLayerOptions,
+  pipeConfigurationOptions,
+  isDepthEditable,
+  isRiseUltraSinglePipe,
+  crusherOptions,
+  singlePipeOptions,
+  transitFieldState,
+  applyTransitChange,
+  normaliseTransit,
+} from './transit-rules';
+export type { AllowedClass, TransitChange, TransitChangeResult, TransitFieldState } from './transit-rules';
+export {
+  PACKING_SEED,
+  PACKING_ITERATION_BUDGET,
+  sizeTransit,
+  effectiveCopies,
+  fillLimitPercent,
+  transitOpening,
+} from './size-transit';
+export type {
+  SizeTransitInput,
+  TransitSizing,
+  SizedItem,
+  PackedCircle,
+  TransitPacking,
+  PackingSolution,
+} from './size-transit';
+export * from './packing/pack-circles';

@@ -1,0 +1,156 @@
+// Limited-memory BFGS (Nocedal & Wright, Numerical Optimization, 2nd ed., algorithm 7.4 and 7.5) with an Armijo
+// backtracking line search. Written here because the engine has no dependencies.
+
+/** Fills `g` with the gradient at `x` and returns the objective. */
+export type ObjectiveWithGradient = (x: Float64Array, g: Float64Array) => number;
+
+export interface MinimizeOptions {
+  maxIterations: number;
+  /** Stop as soon as the objective is at or below this value. */
+  fTarget: number;
+  /** Stop when the largest gradient component is at or below this value. */
+  gradTol: number;
+  /** Stop when the objective fell by less than `stallRatio` (relative) over the last `stallWindow` iterations. */
+  stallWindow: number;
+  stallRatio: number;
+  /** Step length tried first when there is no curvature information yet. */
+  firstStep: number;
+  memory: number;
+  /** Polled once per iteration: true ends the minimisation (budget spent). */
+  shouldStop: () => boolean;
+}
+
+export interface MinimizeResult {
+  f: number;
+  iterations: number;
+}
+
+const ARMIJO_C1 = 1e-4;
+const MAX_LINE_SEARCH_STEPS = 30;
+/** Curvature pairs with sᵀy at or below this (relative to |s||y|) are skipped: they would spoil the Hessian model. */
+const MIN_CURVATURE = 1e-12;
+
+/** Minimises in place: `x` ends at the best point found. */
+export function minimize(fg: ObjectiveWithGradient, x: Float64Array, options: MinimizeOptions): MinimizeResult {
+  const n = x.length;
+  const m = options.memory;
+  // Curvature pairs in one flat array each: pair k occupies [k n, (k + 1) n).
+  const sHistory = new Float64Array(m * n);
+  const yHistory = new Float64Array(m * n);
+  const rho = new Float64Array(m);
+  const alphaHistory = new Float64Array(m);
+  let stored = 0;
+  let newest = -1;
+
+  let g = new Float64Array(n);
+  let gNew = new Float64Array(n);
+  const xNew = new Float64Array(n);
+  const d = new Float64Array(n);
+  let f = fg(x, g);
+  const window = Math.max(1, options.stallWindow);
+  const fHistory = new Float64Array(window);
+  let iterations = 0;
+
+  while (iterations < options.maxIterations) {
+    if (f <= options.fTarget) break;
+    let gMax = 0;
+    for (let i = 0; i < n; i++) {
+      const gi = Math.abs(g[i]!);
+      if (gi > gMax) gMax = gi;
+    }
+    if (gMax <= options.gradTol) break;
+    const slot = iterations % window;
+    if (iterations >= window && fHistory[slot]! - f <= options.stallRatio * f) break;
+    if (options.shouldStop()) break;
+    fHistory[slot] = f;
+    iterations++;
+
+    // Two-loop recursion: d = -H g.
+    for (let i = 0; i < n; i++) d[i] = -g[i]!;
+    let idx = newest;
+    for (let k = 0; k < stored; k++) {
+      const base = idx * n;
+      let dot = 0;
+      for (let i = 0; i < n; i++) dot += sHistory[base + i]! * d[i]!;
+      const a = rho[idx]! * dot;
+      alphaHistory[idx] = a;
+      for (let i = 0; i < n; i++) d[i] = d[i]! - a * yHistory[base + i]!;
+      idx = idx === 0 ? m - 1 : idx - 1;
+    }
+    if (stored > 0) {
+      const base = newest * n;
+      let yy = 0;
+      for (let i = 0; i < n; i++) yy += yHistory[base + i]! * yHistory[base + i]!;
+      const gamma = 1 / (rho[newest]! * yy);
+      for (let i = 0; i < n; i++) d[i] = d[i]! * gamma;
+    }
+    // idx is now the oldest stored pair minus one; walk forwards from the oldest.
+    idx = (newest - stored + 1 + m) % m;
+    for (let k = 0; k < stored; k++) {
+      const base = idx * n;
+      let dot = 0;
+      for (let i = 0; i < n; i++) dot += yHistory[base + i]! * d[i]!;
+      const b = alphaHistory[idx]! - rho[idx]! * dot;
+      for (let i = 0; i < n; i++) d[i] = d[i]! + b * sHistory[base + i]!;
+      idx = idx === m - 1 ? 0 : idx + 1;
+    }
+    let slope = 0;
+    for (let i = 0; i < n; i++) slope += d[i]! * g[i]!;
+    if (!(slope < 0)) {
+      // Not a descent direction (stale curvature): restart from steepest descent.
+      stored = 0;
+      slope = 0;
+      for (let i = 0; i < n; i++) {
+        d[i] = -g[i]!;
+        slope -= g[i]! * g[i]!;
+      }
+    }
+
+    let alpha = stored === 0 ? options.firstStep : 1;
+    let fNew = Number.POSITIVE_INFINITY;
+    let accepted = false;
+    for (let step = 0; step < MAX_LINE_SEARCH_STEPS; step++) {
+      for (let i = 0; i < n; i++) xNew[i] = x[i]! + alpha * d[i]!;
+      fNew = fg(xNew, gNew);
+      if (fNew <= f + ARMIJO_C1 * alpha * slope) {
+        accepted = true;
+        break;
+      }
+      // Minimiser of the quadratic through f, slope and fNew, kept within [0.1, 0.5] of the step.
+      const denominator = 2 * (fNew - f - slope * alpha);
+      const quadratic = denominator > 0 ? (-slope * alpha * alpha) / denominator : 0.5 * alpha;
+      alpha = Math.min(0.5 * alpha, Math.max(0.1 * alpha, quadratic));
+    }
+    if (!accepted) {
+      if (stored === 0) break;
+      stored = 0;
+      continue;
+    }
+
+    const slotNext = newest === m - 1 ? 0 : newest + 1;
+    const base = slotNext * n;
+    let sy = 0;
+    let ss = 0;
+    let yy = 0;
+    for (let i = 0; i < n; i++) {
+      const si = xNew[i]! - x[i]!;
+      const yi = gNew[i]! - g[i]!;
+      sHistory[base + i] = si;
+      yHistory[base + i] = yi;
+      sy += si * yi;
+      ss += si * si;
+      yy += yi * yi;
+    }
+    if (sy > MIN_CURVATURE * Math.sqrt(ss * yy)) {
+      newest = slotNext;
+      rho[newest] = 1 / sy;
+      stored = Math.min(stored + 1, m);
+    }
+    x.set(xNew);
+    const swap = g;
+    g = gNew;
+    gNew = swap;
+    f = fNew;
+  }
+  return { f, iterations };
+}

@@ -1,0 +1,166 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  CM2_TO_IN2,
+  MM_TO_IN,
+  formatArea,
+  formatLength,
+  formatPercent,
+  formatVolume,
+  fromDisplayArea,
+  fromDisplayLength,
+  toDisplayArea,
+  toDisplayLength,
+  toDisplayVolume,
+} from './units';
+import type { MeasurementSystem } from './types';
+
+describe('length (spec §9: mm -> in 0.0393701; rounding 4 imperial, 2 metric; saved with 3 decimals)', () => {
+  it.each<[number, MeasurementSystem, number]>([
+    [25.4, 'IMPERIAL', 1], // 25.4 × 0.0393701 = 1.00000054 -> 1.0000
+    [100, 'IMPERIAL', 3.937], // 3.93701 -> 3.9370
+    [60.3, 'IMPERIAL', 2.374], // 2.37401703 -> 2.3740
+    [406.4, 'IMPERIAL', 16], // 16.00000864 -> 16.0000
+    [12.345, 'METRIC', 12.35], // half away from zero
+    [200, 'METRIC', 200],
+  ])('toDisplayLength(%s, %s) = %s', (mm, system, expected) => {
+    expect(toDisplayLength(mm, system)).toBe(expected);
+  });
+
+  it.each<[number, MeasurementSystem, number]>([
+    [1, 'IMPERIAL', 25.4], // 1 / 0.0393701 = 25.3999863 -> 25.400
+    [3.937, 'IMPERIAL', 100], // 99.9997460 -> 100.000
+    [2.375, 'IMPERIAL', 60.325], // 60.3249674 -> 60.325
+    [12.3456, 'METRIC', 12.346],
+  ])('fromDisplayLength(%s, %s) = %s', (value, system, expected) => {
+    expect(fromDisplayLength(value, system)).toBe(expected);
+  });
+
+  it.each<[number, MeasurementSystem, string]>([
+    [100, 'IMPERIAL', '3.937 in'],
+    [25.4, 'IMPERIAL', '1.000 in'], // imperial always 3 decimals
+    [200, 'METRIC', '200 mm'], // metric: no trailing zeros
+    [12.7, 'METRIC', '12.7 mm'],
+    [52.481, 'METRIC', '52.48 mm'],
+  ])('formatLength(%s, %s) = %s', (mm, system, expected) => {
+    expect(formatLength(mm, system)).toBe(expected);
+  });
+});
+
+describe('area (ADR 003: mm² shown as cm² metric, in² imperial with 0.155 per cm²)', () => {
+  it.each<[number, MeasurementSystem, number]>([
+    [10000, 'METRIC', 100], // 10000 mm² = 100 cm²
+    [10000, 'IMPERIAL', 15.5], // 100 cm² × 0.155
+    [2500 * Math.PI, 'METRIC', 78.54], // 7853.98 mm² = 78.5398 cm²
+    [2500 * Math.PI, 'IMPERIAL', 12.1737], // 78.5398 × 0.155 = 12.17367
+    [645.16, 'IMPERIAL', 1], // one square inch: 6.4516 cm² × 0.155 = 1.0000
+  ])('toDisplayArea(%s, %s) = %s', (mm2, system, expected) => {
+    expect(toDisplayArea(mm2, system)).toBe(expected);
+  });
+
+  it.each<[number, MeasurementSystem, number]>([
+    [15.5, 'IMPERIAL', 10000], // 15.5 / 0.155 = 100 cm² = 10000 mm²
+    [78.54, 'METRIC', 7854],
+  ])('fromDisplayArea(%s, %s) = %s', (value, system, expected) => {
+    expect(fromDisplayArea(value, system)).toBe(expected);
+  });
+
+  it('formats with the unit', () => {
+    expect(formatArea(10000, 'METRIC')).toBe('100 cm²');
+    expect(formatArea(10000, 'IMPERIAL')).toBe('15.500 in²');
+  });
+});
+
+describe('volume (spec §3: ml, factor 1)', () => {
+  it('is unchanged in both systems', () => {
+    expect(toDisplayVolume(393, 'IMPERIAL')).toBe(393);
+    expect(toDisplayVolume(187.5, 'METRIC')).toBe(187.5);
+    expect(formatVolume(393, 'IMPERIAL')).toBe('393 ml');
+    expect(formatVolume(393, 'METRIC')).toBe('393 ml');
+  });
+
+  it('formats percentages with one decimal', () => {
+    expect(formatPercent(37.938475)).toBe('37.9 %');
+    expect(formatPercent(100)).toBe('100.0 %');
+  });
+});
+
+// Largest error of one display + save round trip: half a unit of the display rounding, converted to mm, plus half a
+// unit of the 3-decimal saving. Imperial: 0.00005 in / 0.0393701 + 0.0005 mm ≈ 0.00177 mm. Metric: 0.005 + 0.0005.
+const LENGTH_ROUND_TRIP_MM: Record<MeasurementSystem, number> = {
+  IMPERIAL: 0.00005 / MM_TO_IN + 0.0005 + 1e-9,
+  METRIC: 0.005 + 0.0005 + 1e-9,
+};
+const system = fc.constantFrom<MeasurementSystem>('METRIC', 'IMPERIAL');
+const lengthMm = fc.double({ min: 0, max: 20_000, noNaN: true });
+
+describe('unit conversion properties', () => {
+  it('mm -> display -> mm stays within the stated rounding', () => {
+    fc.assert(
+      fc.property(lengthMm, system, (mm, sys) => {
+        const back = fromDisplayLength(toDisplayLength(mm, sys), sys);
+        expect(Math.abs(back - mm)).toBeLessThanOrEqual(LENGTH_ROUND_TRIP_MM[sys]);
+      }),
+    );
+  });
+
+  it('a length typed in inches with 3 decimals shows the same after saving and reloading', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 800_000 }), (thousandths) => {
+        const typed = thousandths / 1000;
+        expect(toDisplayLength(fromDisplayLength(typed, 'IMPERIAL'), 'IMPERIAL')).toBe(typed);
+      }),
+    );
+  });
+
+  it('a length typed in mm with 2 decimals is saved exactly', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2_000_000 }), (hundredths) => {
+        const typed = hundredths / 100;
+        expect(fromDisplayLength(typed, 'METRIC')).toBe(typed);
+        expect(toDisplayLength(fromDisplayLength(typed, 'METRIC'), 'METRIC')).toBe(typed);
+      }),
+    );
+  });
+
+  it('saving what is shown does not drift on the next save (idempotent after one round trip)', () => {
+    fc.assert(
+      fc.property(lengthMm, system, (mm, sys) => {
+        const once = fromDisplayLength(toDisplayLength(mm, sys), sys);
+        const twice = fromDisplayLength(toDisplayLength(once, sys), sys);
+        expect(twice).toBe(once);
+      }),
+    );
+  });
+
+  it('display conversion keeps the order of lengths', () => {
+    fc.assert(
+      fc.property(lengthMm, lengthMm, system, (a, b, sys) => {
+        const [low, high] = a <= b ? [a, b] : [b, a];
+        expect(toDisplayLength(low, sys)).toBeLessThanOrEqual(toDisplayLength(high, sys));
+      }),
+    );
+  });
+
+  it('mm² -> display -> mm² stays within the stated rounding', () => {
+    // Imperial: 0.00005 in² / 0.155 × 100 + 0.0005 mm²; metric: 0.005 cm² × 100 + 0.0005 mm².
+    const bound: Record<MeasurementSystem, number> = {
+      IMPERIAL: (0.00005 / CM2_TO_IN2) * 100 + 0.0005 + 1e-6,
+      METRIC: 0.005 * 100 + 0.0005 + 1e-6,
+    };
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 1e6, noNaN: true }), system, (mm2, sys) => {
+        const back = fromDisplayArea(toDisplayArea(mm2, sys), sys);
+        expect(Math.abs(back - mm2)).toBeLessThanOrEqual(bound[sys]);
+      }),
+    );
+  });
+
+  it('formatLength always shows 3 decimals in inches', () => {
+    fc.assert(
+      fc.property(lengthMm, (mm) => {
+        expect(formatLength(mm, 'IMPERIAL')).toMatch(/^\d+\.\d{3} in$/);
+      }),
+    );
+  });
+});

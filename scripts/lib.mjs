@@ -1,0 +1,43 @@
+// Small helpers shared by the root commands (start, test-all, dev).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+export const root = new URL('..', import.meta.url).pathname;
+
+export function run(cmd, args, opts = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: 'inherit', cwd: root, ...opts, env: { ...process.env, ...opts.env } });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+export function runSync(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, ...opts, env: { ...process.env, ...opts.env } });
+  return r.status ?? 1;
+}
+
+/** Installs npm dependencies when node_modules is missing or older than the lockfile. */
+export function ensureDependencies() {
+  if (existsSync(`${root}node_modules/.package-lock.json`)) return;
+  console.log('Installing dependencies (npm ci)…');
+  if (runSync('npm', ['ci', '--no-audit', '--no-fund']) !== 0) {
+    console.error('npm ci failed.');
+    process.exit(1);
+  }
+}
+
+export function hasChromium() {
+  return existsSync('/usr/bin/chromium');
+}
+
+/** Installs Debian's chromium for the browser tests when it is absent and we are root. */
+export function ensureChromium() {
+  if (hasChromium()) return true;
+  if (process.getuid?.() !== 0) {
+    console.error('Chromium is missing: install it with `sudo apt-get install -y chromium` and run again.');
+    return false;
+  }
+  console.log('Installing chromium (apt-get)…');
+  runSync('apt-get', ['update', '-qq']);
+  return runSync('apt-get', ['install', '-y', '-qq', 'chromium', 'poppler-utils'], { env: { DEBIAN_FRONTEND: 'noninteractive' } }) === 0;
+}
