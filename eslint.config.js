@@ -1,7 +1,7 @@
 // @ts-check
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
+import sealplan from './eslint/boundaries.js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
@@ -9,11 +9,11 @@ import globals from 'globals';
 // Import boundaries (ARCHITECTURE.md): engine imports nothing of ours; contracts only the engine's types;
 // web never db or server; server never web; features of the web app never import each other.
 const zones = [
-  { target: './packages/engine', from: ['./packages/contracts', './packages/db', './apps'], message: 'The engine is pure: no project imports.' },
-  { target: './packages/contracts', from: ['./packages/db', './apps'], message: 'Contracts may use only the engine.' },
-  { target: './packages/db', from: ['./apps', './packages/contracts'], message: 'The db package may use only the engine.' },
-  { target: './apps/web', from: ['./packages/db', './apps/server'], message: 'The web app never imports db or server code.' },
-  { target: './apps/server', from: ['./apps/web'], message: 'The server never imports web code.' },
+  { target: 'packages/engine', from: ['packages/contracts', 'packages/db', 'apps'], message: 'The engine is pure: no project imports.' },
+  { target: 'packages/contracts', from: ['packages/db', 'apps'], message: 'Contracts may use only the engine.' },
+  { target: 'packages/db', from: ['apps', 'packages/contracts'], message: 'The db package may use only the engine.' },
+  { target: 'apps/web', from: ['packages/db', 'apps/server'], message: 'The web app never imports db or server code.' },
+  { target: 'apps/server', from: ['apps/web'], message: 'The server never imports web code.' },
 ];
 
 export default tseslint.config(
@@ -36,12 +36,11 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
-    plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
+    plugins: { sealplan },
     rules: {
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'separate-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'import-x/no-restricted-paths': ['error', { zones }],
+      'sealplan/boundaries': ['error', { zones }],
       'no-console': 'off',
     },
   },

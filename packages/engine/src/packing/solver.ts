@@ -271,7 +271,6 @@ export class PackingSearch {
       if (candidate !== null && candidate.scale < chain.scale) {
         m[2]!++;
         this.stats.improvements++;
-        if (ENV.TRACE) console.log('  hop improve', chain.scale.toFixed(5), candidate.scale.toFixed(5), 'hops', this.stats.hops, 'evals', this.budget.used);
         chain = this.squeeze(candidate, SQUEEZE_HOP_STEP);
         fails = 0;
         if (ENV.KEEPWALK === '1') {
@@ -565,9 +564,7 @@ export class PackingSearch {
       const relaxed = this.repair(x);
       if (relaxed !== null && relaxed.scale < layout.scale) layout = relaxed;
     }
-    const e0 = this.budget.used;
     const out = this.squeeze(layout, SQUEEZE_FIRST_STEP);
-    if (ENV.TRACE) console.log('start', this.restarts, layout.scale.toFixed(5), '->', out.scale.toFixed(5), 'evals', this.budget.used - e0);
     return out;
   }
 
@@ -586,7 +583,6 @@ export class PackingSearch {
       options,
     );
     this.stats.iterations += result.iterations;
-    if (ENV.TRACE2) console.log('    localMin scale', scale.toFixed(6), 'iters', result.iterations, 'E', result.f.toExponential(3));
     return result.f;
   }
 
