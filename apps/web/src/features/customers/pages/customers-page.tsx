@@ -1,5 +1,22 @@
+import { ListState } from '@/components/list-state';
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Card, Center, Checkbox, Container, Group, Loader, Pagination, Stack, Table, Text, TextInput, Title, Tooltip, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Container,
+  Group,
+  Pagination,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp, IconPencil, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +36,13 @@ export function CustomersPage() {
   const [pageIndex, setPageIndex] = useState(0);
   const [includeInactive, setIncludeInactive] = useState(false);
   const [editing, setEditing] = useState<Customer | null | undefined>(undefined);
-  const list = useCustomerList({ search: debounced, sortDirection, pageIndex, pageSize: DEFAULT_PAGE_SIZE, includeInactive });
+  const list = useCustomerList({
+    search: debounced,
+    sortDirection,
+    pageIndex,
+    pageSize: DEFAULT_PAGE_SIZE,
+    includeInactive,
+  });
   const total = list.data?.pager.totalRecords ?? 0;
   const pages = Math.max(1, Math.ceil(total / DEFAULT_PAGE_SIZE));
 
@@ -47,27 +70,35 @@ export function CustomersPage() {
               }}
               w={320}
             />
-            <Checkbox label={t('list.includeInactive')} checked={includeInactive} onChange={(e) => setIncludeInactive(e.currentTarget.checked)} />
+            <Checkbox
+              label={t('list.includeInactive')}
+              checked={includeInactive}
+              onChange={(e) => setIncludeInactive(e.currentTarget.checked)}
+            />
           </Group>
-          {list.isPending ? (
-            <Center p="xl">
-              <Loader aria-label={t('list.loading')} />
-            </Center>
-          ) : list.error ? (
-            <Text c="red">{list.error.message}</Text>
-          ) : (list.data?.r.length ?? 0) === 0 ? (
-            <Text c="dimmed" p="md">
-              {debounced ? t('list.noMatch') : t('list.empty')}
-            </Text>
-          ) : (
+          <ListState
+            isPending={list.isPending}
+            error={list.error}
+            isEmpty={(list.data?.r.length ?? 0) === 0}
+            loadingLabel={t('list.loading')}
+            emptyText={debounced ? t('list.noMatch') : t('list.empty')}
+          >
             <Table highlightOnHover verticalSpacing="xs" aria-label={t('list.title')}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th aria-sort={sortDirection === 'asc' ? 'ascending' : 'descending'}>
-                    <UnstyledButton onClick={() => setSortDirection((d) => (d === 'asc' ? 'desc' : 'asc'))} fw={700} fz="sm">
+                    <UnstyledButton
+                      onClick={() => setSortDirection((d) => (d === 'asc' ? 'desc' : 'asc'))}
+                      fw={700}
+                      fz="sm"
+                    >
                       <Group gap={4}>
                         {t('list.name')}
-                        {sortDirection === 'asc' ? <IconChevronUp size={14} /> : <IconChevronDown size={14} />}
+                        {sortDirection === 'asc' ? (
+                          <IconChevronUp size={14} />
+                        ) : (
+                          <IconChevronDown size={14} />
+                        )}
                       </Group>
                     </UnstyledButton>
                   </Table.Th>
@@ -99,7 +130,11 @@ export function CustomersPage() {
                     </Table.Td>
                     <Table.Td>
                       <Tooltip label={t('list.edit')}>
-                        <ActionIcon variant="subtle" aria-label={t('list.editNamed', { name: c.name })} onClick={() => setEditing(c)}>
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={t('list.editNamed', { name: c.name })}
+                          onClick={() => setEditing(c)}
+                        >
                           <IconPencil size={16} />
                         </ActionIcon>
                       </Tooltip>
@@ -108,16 +143,27 @@ export function CustomersPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          )}
+          </ListState>
           <Group justify="space-between" mt="md">
             <Text size="sm" c="dimmed">
               {t('list.total', { count: total })}
             </Text>
-            {pages > 1 && <Pagination total={pages} value={pageIndex + 1} onChange={(p) => setPageIndex(p - 1)} size="sm" />}
+            {pages > 1 && (
+              <Pagination
+                total={pages}
+                value={pageIndex + 1}
+                onChange={(p) => setPageIndex(p - 1)}
+                size="sm"
+              />
+            )}
           </Group>
         </Card>
       </Stack>
-      <CustomerDialog opened={editing !== undefined} customer={editing} onClose={() => setEditing(undefined)} />
+      <CustomerDialog
+        opened={editing !== undefined}
+        customer={editing}
+        onClose={() => setEditing(undefined)}
+      />
     </Container>
   );
 }

@@ -1,12 +1,42 @@
+import { ListState } from '@/components/list-state';
 import { useState } from 'react';
-import { ActionIcon, Anchor, Button, Card, Center, Container, Group, Loader, Modal, Pagination, Stack, Table, Text, TextInput, Title, Tooltip, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Card,
+  Container,
+  Group,
+  Modal,
+  Pagination,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notify } from '@/lib/toast';
-import { IconChevronDown, IconChevronUp, IconPencil, IconPlus, IconSearch, IconSelector, IconTrash } from '@tabler/icons-react';
+import {
+  IconChevronDown,
+  IconChevronUp,
+  IconPencil,
+  IconPlus,
+  IconSearch,
+  IconSelector,
+  IconTrash,
+} from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PAGE_SIZE, PROJECT_NAME_MAX_LENGTH, PROJECT_MESSAGES, type Project } from '@sealplan/contracts';
+import {
+  DEFAULT_PAGE_SIZE,
+  PROJECT_NAME_MAX_LENGTH,
+  PROJECT_MESSAGES,
+  type Project,
+} from '@sealplan/contracts';
 import { useProjectList, useSaveProject, type ProjectListParams } from '../api/projects-api';
 
 /** Spec §9: search is debounced 500 ms. */
@@ -20,21 +50,42 @@ export function ProjectsPage() {
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const [sort, setSort] = useState<{ field: SortField; direction: 'asc' | 'desc' }>({ field: 'lastUpdatedOn', direction: 'desc' });
+  const [sort, setSort] = useState<{ field: SortField; direction: 'asc' | 'desc' }>({
+    field: 'lastUpdatedOn',
+    direction: 'desc',
+  });
   const [pageIndex, setPageIndex] = useState(0);
   const [renaming, setRenaming] = useState<Project | null>(null);
   const [newName, setNewName] = useState('');
-  const list = useProjectList({ search: debounced, sortField: sort.field, sortDirection: sort.direction, pageIndex, pageSize: DEFAULT_PAGE_SIZE });
+  const list = useProjectList({
+    search: debounced,
+    sortField: sort.field,
+    sortDirection: sort.direction,
+    pageIndex,
+    pageSize: DEFAULT_PAGE_SIZE,
+  });
   const save = useSaveProject();
   const total = list.data?.pager.totalRecords ?? 0;
   const pages = Math.max(1, Math.ceil(total / DEFAULT_PAGE_SIZE));
 
   const toggleSort = (field: SortField) =>
-    setSort((s) => (s.field === field ? { field, direction: s.direction === 'asc' ? 'desc' : 'asc' } : { field, direction: field === 'lastUpdatedOn' ? 'desc' : 'asc' }));
+    setSort((s) =>
+      s.field === field
+        ? { field, direction: s.direction === 'asc' ? 'desc' : 'asc' }
+        : { field, direction: field === 'lastUpdatedOn' ? 'desc' : 'asc' },
+    );
   const sortIcon = (field: SortField) =>
-    sort.field !== field ? <IconSelector size={14} /> : sort.direction === 'asc' ? <IconChevronUp size={14} /> : <IconChevronDown size={14} />;
+    sort.field !== field ? (
+      <IconSelector size={14} />
+    ) : sort.direction === 'asc' ? (
+      <IconChevronUp size={14} />
+    ) : (
+      <IconChevronDown size={14} />
+    );
   const header = (field: SortField, label: string) => (
-    <Table.Th aria-sort={sort.field === field ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}>
+    <Table.Th
+      aria-sort={sort.field === field ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
+    >
       <UnstyledButton onClick={() => toggleSort(field)} fw={700} fz="sm">
         <Group gap={4} wrap="nowrap">
           {label}
@@ -46,11 +97,28 @@ export function ProjectsPage() {
 
   const saveProject = async (p: Project, changes: { name?: string; isDelete?: boolean }) => {
     try {
-      await save.mutateAsync({ id: p.id, version: p.version, customerId: p.customerId, industryId: p.industryId, name: changes.name ?? p.name, description: p.description, ...(changes.isDelete ? { isDelete: true } : {}) });
-      notify({ color: 'green', message: changes.isDelete ? t('list.deleted', { name: p.name }) : t('create.saved', { defaultValue: PROJECT_MESSAGES.saved }) });
+      await save.mutateAsync({
+        id: p.id,
+        version: p.version,
+        customerId: p.customerId,
+        industryId: p.industryId,
+        name: changes.name ?? p.name,
+        description: p.description,
+        ...(changes.isDelete ? { isDelete: true } : {}),
+      });
+      notify({
+        color: 'green',
+        message: changes.isDelete
+          ? t('list.deleted', { name: p.name })
+          : t('create.saved', { defaultValue: PROJECT_MESSAGES.saved }),
+      });
       return true;
     } catch (error) {
-      notify({ color: 'red', title: t('errors.saveFailed'), message: error instanceof Error ? error.message : '' });
+      notify({
+        color: 'red',
+        title: t('errors.saveFailed'),
+        message: error instanceof Error ? error.message : '',
+      });
       return false;
     }
   };
@@ -90,17 +158,13 @@ export function ProjectsPage() {
             w={340}
             mb="sm"
           />
-          {list.isPending ? (
-            <Center p="xl">
-              <Loader aria-label={t('loading')} />
-            </Center>
-          ) : list.error ? (
-            <Text c="red">{list.error.message}</Text>
-          ) : (list.data?.r.length ?? 0) === 0 ? (
-            <Text c="dimmed" p="md">
-              {debounced ? t('list.noMatch') : t('list.empty')}
-            </Text>
-          ) : (
+          <ListState
+            isPending={list.isPending}
+            error={list.error}
+            isEmpty={(list.data?.r.length ?? 0) === 0}
+            loadingLabel={t('loading')}
+            emptyText={debounced ? t('list.noMatch') : t('list.empty')}
+          >
             <Table highlightOnHover verticalSpacing="xs" aria-label={t('list.title')}>
               <Table.Thead>
                 <Table.Tr>
@@ -114,16 +178,31 @@ export function ProjectsPage() {
               </Table.Thead>
               <Table.Tbody>
                 {list.data?.r.map((p) => (
-                  <Table.Tr key={p.id} style={{ cursor: 'pointer' }} onClick={() => void navigate(`/projects/${p.id}`)}>
+                  <Table.Tr
+                    key={p.id}
+                    style={{ cursor: 'pointer' }}
+                    onClick={() => void navigate(`/projects/${p.id}`)}
+                  >
                     <Table.Td>
-                      <Anchor component={Link} to={`/projects/${p.id}`} fw={600} size="sm" onClick={(e) => e.stopPropagation()}>
+                      <Anchor
+                        component={Link}
+                        to={`/projects/${p.id}`}
+                        fw={600}
+                        size="sm"
+                        onClick={(e) => e.stopPropagation()}
+                      >
                         {p.name}
                       </Anchor>
                     </Table.Td>
                     <Table.Td>{p.customer.display}</Table.Td>
                     <Table.Td>{p.industry.display}</Table.Td>
                     <Table.Td ta="right">{p.transitCount}</Table.Td>
-                    <Table.Td>{new Date(p.auditing.lastUpdatedOn).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}</Table.Td>
+                    <Table.Td>
+                      {new Date(p.auditing.lastUpdatedOn).toLocaleString(i18n.language, {
+                        dateStyle: 'medium',
+                        timeStyle: 'short',
+                      })}
+                    </Table.Td>
                     <Table.Td onClick={(e) => e.stopPropagation()}>
                       <Group gap={2} wrap="nowrap">
                         <Tooltip label={t('list.rename')}>
@@ -139,7 +218,12 @@ export function ProjectsPage() {
                           </ActionIcon>
                         </Tooltip>
                         <Tooltip label={t('list.delete')}>
-                          <ActionIcon variant="subtle" color="red" aria-label={t('list.deleteNamed', { name: p.name })} onClick={() => remove(p)}>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={t('list.deleteNamed', { name: p.name })}
+                            onClick={() => remove(p)}
+                          >
                             <IconTrash size={16} />
                           </ActionIcon>
                         </Tooltip>
@@ -149,20 +233,33 @@ export function ProjectsPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          )}
+          </ListState>
           <Group justify="space-between" mt="md">
             <Text size="sm" c="dimmed">
               {t('list.total', { count: total })}
             </Text>
-            {pages > 1 && <Pagination total={pages} value={pageIndex + 1} onChange={(p) => setPageIndex(p - 1)} size="sm" />}
+            {pages > 1 && (
+              <Pagination
+                total={pages}
+                value={pageIndex + 1}
+                onChange={(p) => setPageIndex(p - 1)}
+                size="sm"
+              />
+            )}
           </Group>
         </Card>
       </Stack>
-      <Modal opened={renaming !== null} onClose={() => setRenaming(null)} title={t('list.renameTitle')} centered>
+      <Modal
+        opened={renaming !== null}
+        onClose={() => setRenaming(null)}
+        title={t('list.renameTitle')}
+        centered
+      >
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            if (renaming && renameValid) void saveProject(renaming, { name: newName.trim() }).then((ok) => ok && setRenaming(null));
+            if (renaming && renameValid)
+              void saveProject(renaming, { name: newName.trim() }).then((ok) => ok && setRenaming(null));
           }}
         >
           <Stack>
