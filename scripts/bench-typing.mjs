@@ -3,7 +3,7 @@
 // Usage: npm run bench:typing  (env: BENCH_PORT=3190, BENCH_BUILD=false to reuse an existing build)
 import { spawn } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
-import { root, run } from './lib.mjs';
+import { buildWeb, root, run } from './lib.mjs';
 
 const port = process.env.BENCH_PORT ?? '3190';
 const webDist = process.env.BENCH_WEB_DIST ?? `${root}.tmp/bench-typing-dist`;
@@ -11,7 +11,7 @@ const dataDir = `${root}.tmp/bench-typing-data-${port}`;
 
 if (!existsSync(`${webDist}/index.html`) || process.env.BENCH_BUILD !== 'false') {
   console.log('Building the web app…');
-  if ((await run('npx', ['vite', 'build', 'apps/web', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'])) !== 0) process.exit(1);
+  if ((await buildWeb(webDist)) !== 0) process.exit(1);
 }
 rmSync(dataDir, { recursive: true, force: true });
 const env = {

@@ -8,6 +8,6 @@ const procs = [
 ];
 procs[0].on('exit', () => {
   procs.push(spawn('npx', ['tsx', 'watch', 'apps/server/src/server.ts'], { stdio: 'inherit', cwd: root }));
-  procs.push(spawn('npx', ['vite', 'apps/web'], { stdio: 'inherit', cwd: root }));
+  procs.push(spawn('npm', ['run', 'dev', '-w', '@sealplan/web'], { stdio: 'inherit', cwd: root }));
 });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => procs.forEach((p) => p.kill(sig)));

@@ -1,7 +1,7 @@
 // Starts the real server for the Playwright run: built web app, fresh embedded database (or DATABASE_URL),
 // demo data and administrator seeded, mail written to an outbox folder the tests read.
 import { existsSync, rmSync } from 'node:fs';
-import { root, run } from './lib.mjs';
+import { buildWeb, root, run } from './lib.mjs';
 
 const port = process.env.PORT ?? '3100';
 const dataDir = `${root}.tmp/e2e-data-${port}`;
@@ -9,7 +9,7 @@ const webDist = process.env.E2E_WEB_DIST ?? `${root}apps/web/dist`;
 rmSync(dataDir, { recursive: true, force: true });
 rmSync(process.env.OUTBOX_DIR ?? `${root}.tmp/e2e-outbox-${port}`, { recursive: true, force: true });
 if (!existsSync(`${webDist}/index.html`) || process.env.E2E_BUILD === 'true') {
-  if ((await run('npx', ['vite', 'build', 'apps/web', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'])) !== 0) process.exit(1);
+  if ((await buildWeb(webDist)) !== 0) process.exit(1);
 }
 const env = {
   PGLITE_DIR: dataDir,

@@ -1,6 +1,7 @@
 // Small helpers shared by the root commands (start, test-all, dev).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 
 export const root = new URL('..', import.meta.url).pathname;
 
@@ -14,6 +15,11 @@ export function run(cmd, args, opts = {}) {
 export function runSync(cmd, args, opts = {}) {
   const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, ...opts, env: { ...process.env, ...opts.env } });
   return r.status ?? 1;
+}
+
+/** Builds the web app into `outDir` with the web workspace's own Vite (npm does not always hoist it). */
+export function buildWeb(outDir) {
+  return run('npm', ['run', '--silent', 'build', '-w', '@sealplan/web', '--', '--outDir', resolve(root, outDir), '--emptyOutDir', '--logLevel', 'warn']);
 }
 
 /** Installs npm dependencies when node_modules is missing or older than the lockfile. */
