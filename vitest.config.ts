@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'engine', root: 'packages/engine', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'tooling', root: 'eslint', include: ['*.test.js'] } },
       { test: { name: 'contracts', root: 'packages/contracts', include: ['src/**/*.test.ts'] } },
       {
         test: {
