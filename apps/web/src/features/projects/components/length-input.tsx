@@ -8,7 +8,8 @@ export interface LengthInputProps {
   /** Stored value in mm (null when empty). */
   valueMm: number | null | undefined;
   onChangeMm: (mm: number | null) => void;
-  onBlur?: () => void;
+  /** Called with the value the field shows (mm) when it loses focus, instead of `onChangeMm`: the owner commits it. */
+  onBlur?: (mm: number | null) => void;
   disabled?: boolean;
   readOnly?: boolean;
   error?: ReactNode;
@@ -22,6 +23,12 @@ export interface LengthInputProps {
 /** Spec §9: imperial shows 3 decimals, metric 2. */
 function decimalsOf(system: 'METRIC' | 'IMPERIAL') {
   return system === 'IMPERIAL' ? 3 : 2;
+}
+
+/** Equal lengths, or both empty; within 0.01 mm, what a round trip through imperial display can change. */
+function sameMm(a: number | null, b: number | null | undefined): boolean {
+  if (a === null || b === null || b === undefined) return a === null && (b === null || b === undefined);
+  return Math.abs(a - b) < 0.01;
 }
 
 /**
@@ -39,11 +46,12 @@ export function LengthInput({ label, valueMm, onChangeMm, onBlur, disabled, read
   const parse = (v: string | number): number | null => (v === '' || Number.isNaN(Number(v)) ? null : units.fromDisplayLength(Number(v)));
 
   useEffect(() => {
+    // Never rewrite the field while the user is in it: the stored value lags behind the typing (it follows as a
+    // transition), so comparing the two then would throw away what was just typed.
+    if (focused) return;
     // Resync only when the stored value no longer matches what is typed (outside change or unit switch).
     setText((current) => {
-      const typedMm = current === '' || Number.isNaN(Number(current)) ? null : units.fromDisplayLength(Number(current));
-      const same = typedMm === null ? valueMm === null || valueMm === undefined : valueMm !== null && valueMm !== undefined && Math.abs(typedMm - valueMm) < 0.01;
-      return same ? current : format(valueMm);
+      return sameMm(parse(current), valueMm) ? current : format(valueMm);
     });
     // On blur too: a value reset on blur (spec §5 minimum depth) may equal the last stored one.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -68,12 +76,12 @@ export function LengthInput({ label, valueMm, onChangeMm, onBlur, disabled, read
       required={required}
       error={error}
       onFocus={() => setFocused(true)}
-      onBlur={() => {
+      onBlur={(event) => {
         setFocused(false);
-        // The value typed last may still be on its way (transition): hand it over now, then let the owner check it.
-        const mm = parse(text);
-        if (mm !== (valueMm ?? null)) onChangeMm(mm);
-        onBlur?.();
+        // What the field shows is what counts: the last keystroke's change may still be on its way (transition).
+        const mm = parse(event.currentTarget.value);
+        if (onBlur) onBlur(mm);
+        else if (!sameMm(mm, valueMm)) onChangeMm(mm);
       }}
       onChange={(v) => {
         // The typed text updates at once; the transit (fill, drawing, materials: a large re-render) follows as a

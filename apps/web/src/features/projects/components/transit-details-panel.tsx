@@ -48,7 +48,7 @@ export interface TransitDetailsPanelProps {
   options: TransitDetailsOptions;
   onChange: <K extends keyof TransitDetailsValues>(field: K, value: TransitDetailsValues[K]) => void;
   /** Spec §5: called when depth loses focus so a depth below the minimum is reset. */
-  onDepthCommit: () => void;
+  onDepthCommit: (depthMm: number | null) => void;
   /** The pipe dropdown flashes for about 1.5 s (spec §4/§9). */
   flashPipe: boolean;
   fill: { fillPercent: number; fillLimitPercent: number; overfilled: boolean } | null;

@@ -203,12 +203,14 @@ export const TransitEditor = memo(function TransitEditor({ catalogue, catalogueV
 
   const nameError = transit.name.trim() === '' ? t('sizing.nameRequired') : null;
   const save = () => {
-    if (nameError) {
-      notify({ color: 'red', message: nameError });
+    // The latest state, not the last rendered one: a value typed just before the click may still be rendering.
+    const current = editor.latest();
+    if (current.transit.name.trim() === '') {
+      notify({ color: 'red', message: t('sizing.nameRequired') });
       return;
     }
     // On success the page loads the stored transit (new version): the editor resets to it, clean.
-    void onSave(editor.state);
+    void onSave(current);
   };
   const crushersFor = (type: ItemTypeId) => opts?.crushersFor(type) ?? [];
 

@@ -45,6 +45,24 @@ describe('useTransitEditor (spec §4 transit editing through the engine reducer)
     expect(messages.map((m) => m.text)).toEqual(['Minimum depth for this type of transit is 120mm']);
   });
 
+  it('commits the depth the field shows on blur, and a save sees changes whose render is still pending', () => {
+    const { hook, messages } = setup();
+    act(() => hook.result.current.change({ field: 'itemTypeId', value: 'CABLE' }));
+    act(() => hook.result.current.change({ field: 'classId', value: 'A_60_CLASS' }));
+    act(() => {
+      // Typed values travel as transitions; the save reads the latest state before React renders it.
+      hook.result.current.change({ field: 'depthMm', value: 200, commit: false });
+      hook.result.current.change({ field: 'sparePercent', value: 20 });
+      expect(hook.result.current.latest().transit).toMatchObject({ depthMm: 200, sparePercent: 20 });
+      expect(hook.result.current.state.transit.depthMm).toBe(120);
+    });
+    act(() => hook.result.current.commitDepth(80));
+    expect(hook.result.current.state.transit.depthMm).toBe(120);
+    expect(messages.map((m) => m.code)).toEqual(['DEPTH_BELOW_MINIMUM']);
+    act(() => hook.result.current.commitDepth(200));
+    expect(hook.result.current.latest().transit).toMatchObject({ depthMm: 200, sparePercent: 20 });
+  });
+
   it('RISE_ULTRA: single pipe flashes the pipe dropdown for 1.5 s, the pipe sets the inside diameter, rectangles force MULTIPLE', () => {
     const { hook } = setup();
     act(() => hook.result.current.change({ field: 'itemTypeId', value: 'PIPE' }));

@@ -53,8 +53,10 @@ export function useTransitEditor(catalogue: Catalogue | null, initial: TransitEd
   const [state, setState] = useState<TransitEditorState>(initial);
   const [dirty, setDirty] = useState(false);
   // The latest state, so a change computes its cascade (and its messages) synchronously in the event handler.
+  // Only the writers below set it, never a render: a typed value travels as a transition, and an urgent render
+  // in between still holds the older state, which would make the next change (e.g. the depth check on blur)
+  // start from a stale transit.
   const stateRef = useRef(state);
-  stateRef.current = state;
   const [flashPipe, setFlashPipe] = useState(false);
   const flashTimer = useRef<number | undefined>(undefined);
   const onMessagesRef = useRef(onMessages);
@@ -93,9 +95,12 @@ export function useTransitEditor(catalogue: Catalogue | null, initial: TransitEd
 
   /** Spec §5: the depth typed is checked against the minimum when the field loses focus. */
   const commitDepth = useCallback(
-    () => change({ field: 'depthMm', value: stateRef.current.transit.depthMm ?? null, commit: true }),
+    (depthMm: number | null) => change({ field: 'depthMm', value: depthMm, commit: true }),
     [change],
   );
+
+  /** The state with every change so far, including one whose render is still pending (what a save must send). */
+  const latest = useCallback(() => stateRef.current, []);
 
   const setText = useCallback(
     (field: 'name' | 'comments', value: string) => commit({ ...stateRef.current, transit: { ...stateRef.current.transit, [field]: value } }),
@@ -128,5 +133,5 @@ export function useTransitEditor(catalogue: Catalogue | null, initial: TransitEd
   }, [catalogue, t.itemTypeId, t.transitTypeId, t.classId]);
   const fieldState = transitFieldState(t);
 
-  return { state, dirty, flashPipe, change, commitDepth, setText, setItems, replace, options, fieldState };
+  return { state, latest, dirty, flashPipe, change, commitDepth, setText, setItems, replace, options, fieldState };
 }
