@@ -10,7 +10,7 @@ rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
 const db = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-const totals = { passed: 0, failed: 0, skipped: 0 };
+const totals = { passed: 0, failed: 0, skipped: 0, flaky: 0 };
 const failedStages = [];
 
 function addVitest(file) {
@@ -27,6 +27,7 @@ function addPlaywright(file) {
   try {
     const s = JSON.parse(readFileSync(file, 'utf8')).stats;
     totals.passed += s.expected + s.flaky;
+    totals.flaky += s.flaky;
     totals.failed += s.unexpected;
     totals.skipped += s.skipped;
   } catch {
@@ -54,5 +55,6 @@ if (!chromium) {
 }
 
 console.log(`\nTests on ${db}${failedStages.length ? ` — failed stages: ${failedStages.join(', ')}` : ''}`);
-console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+const flaky = totals.flaky ? ` (${totals.flaky} only on a retry: flaky, look at them)` : '';
+console.log(`${totals.passed} passed${flaky}, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedStages.length ? 1 : 0);
