@@ -264,7 +264,11 @@ export function sizingOf(row: TransitRow, items: ItemRow[], catalogue: Catalogue
 export function buildExportDocument(input: BuildDocumentInput): ExportDocument {
   const { unitSystem: system, catalogue } = input;
   const itemsByTransit = new Map<string, ItemRow[]>();
-  for (const item of input.items) itemsByTransit.set(item.transitId, [...(itemsByTransit.get(item.transitId) ?? []), item]);
+  for (const item of input.items) {
+    const list = itemsByTransit.get(item.transitId);
+    if (list) list.push(item);
+    else itemsByTransit.set(item.transitId, [item]);
+  }
   const sized = input.transits.map((row) => ({ row, sizing: sizingOf(row, itemsByTransit.get(row.id) ?? [], catalogue, input.log) }));
   return {
     title: TEXT.title,

@@ -233,4 +233,21 @@ describe('scope', () => {
     expect(wanted.length).toBeGreaterThan(0);
     expect(rows.map((r) => ({ item: r.Item, quantity: Number(r.Quantity), unit: r.Unit }))).toEqual(wanted);
   });
+
+  it('reads penetrating items only for the transits it must size (stored results carry their items)', async () => {
+    const repo = createExportRepository(handle.db);
+    const asked: string[][] = [];
+    const spied = createExportService({
+      repo: { ...repo, listItems: async (orgId, ids) => (asked.push(ids), repo.listItems(orgId, ids)) },
+      mail: { target: 'memory', send: async () => undefined },
+      now: () => new Date('2025-06-01T10:00:00Z'),
+      loadCatalogue: async () => sampleCatalogue,
+    });
+    const input = sendProjectExportRequestSchema.parse({ projectId: project.projectId, outputFormat: 'PDF', measurementSystem: 'METRIC' });
+    const outcome = await spied.sendProjectExport(caller, input);
+    expect(outcome.kind).toBe('file');
+    const unsized = DEFAULT_TRANSITS.map((spec, i) => (spec.storeResults === false ? project.transits[i]!.id : null)).filter(Boolean);
+    expect(unsized.length).toBeGreaterThan(0);
+    expect(asked).toEqual([unsized]);
+  });
 });

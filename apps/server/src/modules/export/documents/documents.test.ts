@@ -50,6 +50,38 @@ describe('PDF', () => {
     expect(text).toContain('Project material totals');
   });
 
+  it('keeps "Page n of m" and every section on a document long enough to be written in batches of pages', async () => {
+    const base = documentFixture();
+    const transits = Array.from({ length: 60 }, (_, i) => ({ ...base.transits[i % 2]!, id: `t-${i}`, name: `T-${String(i + 1).padStart(3, '0')} Long run` }));
+    const pdf = await buildPdf({ ...base, transits }, noYield);
+    const pages = await pdfPageCount(pdf);
+    // Cover (with its transit table), one page per transit, totals: more than one batch of pages.
+    expect(pages).toBeGreaterThan(62);
+    const text = await pdfToText(pdf);
+    for (const t of transits) expect(text).toContain(`Transit: ${t.name}`);
+    for (let n = 1; n <= pages; n++) expect(text).toContain(`Page ${n} of ${pages}`);
+    expect(text.match(/Units: Metric \(mm, cm², ml\)/g)!.length).toBeGreaterThanOrEqual(pages);
+  });
+
+  it('wraps long cell text over several lines and cuts a long project name in the footer with an ellipsis', async () => {
+    const base = documentFixture();
+    const longName = `Harbour ferry refit ${'and further works '.repeat(6)}end`;
+    const comment = 'Seal the upper row first. '.repeat(12).trim();
+    const transit = { ...base.transits[0]!, facts: [...base.transits[0]!.facts, { label: 'Items', value: Array.from({ length: 30 }, (_, i) => `1 × Ø ${i + 10} mm`).join('; ') }], comments: comment };
+    const pdf = await buildPdf({ ...base, project: { ...base.project, name: longName }, transits: [transit] }, noYield);
+    expect(await pdfPageCount(pdf)).toBe(3);
+    const text = await pdfToText(pdf);
+    // Every word of the wrapped texts is there, in order.
+    const words = text.replace(/\s+/g, ' ');
+    expect(words).toContain('1 × Ø 10 mm; 1 × Ø 11 mm;');
+    expect(words).toContain('1 × Ø 39 mm');
+    expect(words.match(/Seal the upper row first\./g)?.length).toBe(12);
+    const footer = text.split('\n').find((line) => line.includes('Page 2 of 3'))!;
+    expect(footer).toContain('Harbour ferry refit');
+    expect(footer).toContain('…');
+    expect(footer).not.toContain('end · Material List');
+  });
+
   it('replaces characters the standard font cannot show instead of printing garbage', () => {
     expect(pdfText('Ø 25 mm² – “ok” 北京')).toBe('Ø 25 mm² – “ok” ??');
   });

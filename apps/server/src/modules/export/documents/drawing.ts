@@ -44,7 +44,7 @@ export function drawingFrame(drawing: DrawingModel) {
 
 const num = (v: number) => (Math.round(v * 1000) / 1000).toString();
 
-/** The drawing as a standalone SVG (vector, used by the PDF through svg-to-pdfkit). */
+/** The drawing as a standalone SVG (vector, used inside the DOCX; the PDF draws with pdfkit's path API). */
 export function drawingToSvg(drawing: DrawingModel): { svg: string; aspect: number } {
   const f = drawingFrame(drawing);
   const { widthMm, heightMm } = drawingExtentMm(drawing);

@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import type { ExportDocument, ExportTransit, LabelValue, MaterialLine } from '../export.model';
 import { DRAWING_COLOURS, drawingFrame } from './drawing';
 import { TEXT, coverRows, formatTimestamp } from './document-content';
+import { PdfTextRuns } from './pdf-text-runs';
 
 /**
  * The PDF material list (pdfkit): cover, one section per transit with its vector drawing, project totals, and a
@@ -23,6 +24,8 @@ const FONT = 'Helvetica';
 const FONT_BOLD = 'Helvetica-Bold';
 const FONT_ITALIC = 'Helvetica-Oblique';
 const DRAWING_SIZE = 210;
+/** Pages compressed and written per turn of the event loop at the end (about 10 ms of work each). */
+const PAGES_PER_FLUSH = 40;
 
 type Pdf = PDFKit.PDFDocument;
 
@@ -49,38 +52,73 @@ interface Column {
   colour?: string;
 }
 
+/**
+ * Lays the document out top to bottom. Text (wrapped by pdfkit's own line wrapper when it needs more than one
+ * line), table rules and shading go through `runs`, written below pdfkit's `text()` (pdf-text-runs.ts); the cover
+ * band and the drawings through pdfkit. Queued runs are flushed before pdfkit draws anything itself (`direct()`)
+ * and before every page change, so the page's operators keep the drawing order.
+ */
 class Layout {
   readonly left = MARGIN;
   readonly right: number;
   readonly bottom: number;
   readonly width: number;
+  readonly runs: PdfTextRuns;
   y = MARGIN;
+  private readonly lineHeights = new Map<string, number>();
 
   constructor(readonly pdf: Pdf) {
     this.right = pdf.page.width - MARGIN;
     this.bottom = pdf.page.height - MARGIN - FOOTER_HEIGHT;
     this.width = this.right - this.left;
+    this.runs = new PdfTextRuns(pdf);
+  }
+
+  /** pdfkit itself, after the queued runs are written (keeps the order of the page's operators). */
+  direct(): Pdf {
+    this.runs.flush();
+    return this.pdf;
   }
 
   newPage() {
-    this.pdf.addPage();
+    this.direct().addPage();
     this.y = MARGIN;
     this.header();
   }
 
   /** A thin brand strip on top of every page after the cover. */
   header() {
-    this.pdf.save().rect(0, 0, this.pdf.page.width, 5).fill(BRAND).restore();
+    this.runs.rect(0, 0, this.pdf.page.width, 5, BRAND);
+  }
+
+  lineHeight(font: string, size: number): number {
+    const key = `${font}@${size}`;
+    let height = this.lineHeights.get(key);
+    if (height === undefined) {
+      height = this.runs.lineHeight(font, size);
+      this.lineHeights.set(key, height);
+    }
+    return height;
   }
 
   /**
-   * Height of `text` in a cell: one line when it fits (widthOfString is cheap), else pdfkit's wrapping measure.
-   * pdfkit's line wrapper dominates the time of big exports, so single-line cells skip it (bench/export).
+   * The lines of `text` at `width`, and their height: the text itself when it fits on one line (cached width),
+   * else pdfkit's wrapping (cached). Either way it is drawn as runs: pdfkit's `text()` dominated big exports.
    */
-  measure(text: string, width: number): { height: number; single: boolean } {
-    const { pdf } = this;
-    if (!text.includes('\n') && pdf.widthOfString(text) <= width) return { height: pdf.currentLineHeight(true), single: true };
-    return { height: pdf.heightOfString(text, { width }), single: false };
+  measure(text: string, width: number, font: string, size: number): { height: number; lines: string[] } {
+    const lines = !text.includes('\n') && this.runs.width(font, size, text) <= width ? [text] : this.runs.wrap(font, size, text, width);
+    return { height: lines.length * this.lineHeight(font, size), lines };
+  }
+
+  /** Draws measured lines from (x, y) down, left- or right-aligned in `width`. */
+  write(
+    cell: { lines: string[] },
+    at: { x: number; y: number; width: number; font: string; size: number; colour: string; align?: 'left' | 'right' },
+  ) {
+    const lineHeight = this.lineHeight(at.font, at.size);
+    cell.lines.forEach((line, i) => {
+      this.runs.draw(at.font, at.size, at.colour, line, at.x, at.y + i * lineHeight, { width: at.width, align: at.align });
+    });
   }
 
   ensure(height: number) {
@@ -88,14 +126,14 @@ class Layout {
   }
 
   text(value: string, opts: { font?: string; size?: number; colour?: string; gapAfter?: number; width?: number; x?: number } = {}) {
-    const { pdf } = this;
-    pdf.font(opts.font ?? FONT).fontSize(opts.size ?? 10).fillColor(opts.colour ?? TEXT_DARK);
+    const font = opts.font ?? FONT;
+    const size = opts.size ?? 10;
     const width = opts.width ?? this.width;
     const text = pdfText(value);
-    const height = pdf.heightOfString(text, { width });
-    this.ensure(height);
-    pdf.text(text, opts.x ?? this.left, this.y, { width, lineBreak: true });
-    this.y += height + (opts.gapAfter ?? 4);
+    const cell = this.measure(text, width, font, size);
+    this.ensure(cell.height);
+    this.write(cell, { x: opts.x ?? this.left, y: this.y, width, font, size, colour: opts.colour ?? TEXT_DARK });
+    this.y += cell.height + (opts.gapAfter ?? 4);
   }
 
   heading(value: string, level: 2 | 3) {
@@ -104,7 +142,7 @@ class Layout {
     this.ensure(size + 60);
     if (level === 2) {
       this.text(value, { font: FONT_BOLD, size, colour: BRAND, gapAfter: 3 });
-      this.pdf.save().moveTo(this.left, this.y).lineTo(this.right, this.y).lineWidth(1.2).strokeColor(BRAND).stroke().restore();
+      this.runs.line(this.left, this.y, this.right, this.y, 1.2, BRAND);
       this.y += 8;
     } else {
       this.text(value, { font: FONT_BOLD, size, colour: TEXT_DARK, gapAfter: 4 });
@@ -113,32 +151,28 @@ class Layout {
 
   /** A table with a shaded header row repeated after page breaks and thin rules between rows. */
   table(columns: Column[], rows: string[][], opts: { x?: number; showHeader?: boolean } = {}) {
-    const { pdf } = this;
     const x0 = opts.x ?? this.left;
     const total = columns.reduce((s, c) => s + c.width, 0);
     const pad = 4;
     const showHeader = opts.showHeader ?? true;
+    const headers = columns.map((c) => this.measure(pdfText(c.header), c.width - 2 * pad, FONT_BOLD, 8.5));
+    const headerHeight = Math.max(...headers.map((h) => h.height)) + 2 * pad;
     const drawHeader = () => {
       if (!showHeader) return;
-      pdf.font(FONT_BOLD).fontSize(8.5);
-      const h = Math.max(...columns.map((c) => pdf.heightOfString(pdfText(c.header), { width: c.width - 2 * pad }))) + 2 * pad;
-      pdf.save().rect(x0, this.y, total, h).fill(BRAND_LIGHT).restore();
+      this.runs.rect(x0, this.y, total, headerHeight, BRAND_LIGHT);
       let x = x0;
-      for (const c of columns) {
-        pdf.fillColor(BRAND).text(pdfText(c.header), x + pad, this.y + pad, { width: c.width - 2 * pad, align: c.align ?? 'left' });
+      columns.forEach((c, i) => {
+        const header = headers[i]!;
+        this.write(header, { x: x + pad, y: this.y + pad, width: c.width - 2 * pad, font: FONT_BOLD, size: 8.5, colour: BRAND, align: c.align });
         x += c.width;
-      }
-      this.y += h;
-      pdf.save().moveTo(x0, this.y).lineTo(x0 + total, this.y).lineWidth(0.8).strokeColor(BRAND).stroke().restore();
+      });
+      this.y += headerHeight;
+      this.runs.line(x0, this.y, x0 + total, this.y, 0.8, BRAND);
     };
     this.ensure(40);
     drawHeader();
     for (const row of rows) {
-      const cells = columns.map((c, i) => {
-        pdf.font(c.bold ? FONT_BOLD : FONT).fontSize(9);
-        const text = pdfText(row[i] ?? '');
-        return { text, ...this.measure(text, c.width - 2 * pad) };
-      });
+      const cells = columns.map((c, i) => this.measure(pdfText(row[i] ?? ''), c.width - 2 * pad, c.bold ? FONT_BOLD : FONT, 9));
       const h = Math.max(...cells.map((c) => c.height)) + 2 * pad;
       if (this.y + h > this.bottom) {
         this.newPage();
@@ -147,16 +181,12 @@ class Layout {
       let x = x0;
       columns.forEach((c, i) => {
         const cell = cells[i]!;
-        pdf.font(c.bold ? FONT_BOLD : FONT).fontSize(9).fillColor(c.colour ?? TEXT_DARK);
-        pdf.text(cell.text, x + pad, this.y + pad, {
-          width: c.width - 2 * pad,
-          align: c.align ?? 'left',
-          lineBreak: !cell.single,
-        });
+        const at = { x: x + pad, y: this.y + pad, width: c.width - 2 * pad, font: c.bold ? FONT_BOLD : FONT, size: 9 };
+        this.write(cell, { ...at, colour: c.colour ?? TEXT_DARK, align: c.align });
         x += c.width;
       });
       this.y += h;
-      pdf.save().moveTo(x0, this.y).lineTo(x0 + total, this.y).lineWidth(0.4).strokeColor(RULE).stroke().restore();
+      this.runs.line(x0, this.y, x0 + total, this.y, 0.4, RULE);
     }
     this.y += 10;
   }
@@ -193,20 +223,18 @@ class Layout {
 
   /** A tinted box with a message (sample catalogue, engine warnings). */
   notice(value: string, colour: string, background: string) {
-    const { pdf } = this;
-    pdf.font(FONT_BOLD).fontSize(9);
-    const text = pdfText(value);
-    const h = pdf.heightOfString(text, { width: this.width - 20 }) + 12;
+    const cell = this.measure(pdfText(value), this.width - 20, FONT_BOLD, 9);
+    const h = cell.height + 12;
     this.ensure(h);
-    pdf.save().rect(this.left, this.y, this.width, h).fill(background).restore();
-    pdf.save().rect(this.left, this.y, 3, h).fill(colour).restore();
-    pdf.fillColor(colour).text(text, this.left + 12, this.y + 6, { width: this.width - 20 });
+    this.runs.rect(this.left, this.y, this.width, h, background);
+    this.runs.rect(this.left, this.y, 3, h, colour);
+    this.write(cell, { x: this.left + 12, y: this.y + 6, width: this.width - 20, font: FONT_BOLD, size: 9, colour });
     this.y += h + 10;
   }
 }
 
 function cover(layout: Layout, doc: ExportDocument) {
-  const { pdf } = layout;
+  const pdf = layout.direct();
   pdf.save().rect(0, 0, pdf.page.width, 96).fill(BRAND).restore();
   pdf.font(FONT_BOLD).fontSize(11).fillColor('#ffffff').text('SEALPLAN', layout.left, 30);
   pdf.font(FONT).fontSize(9).fillColor('#d3f9d8').text('Cable and pipe transit sizing', layout.left, 46);
@@ -242,7 +270,6 @@ function factValue(t: ExportTransit, label: string, from: 'facts' | 'fill' = 'fa
 }
 
 function transitSection(layout: Layout, transit: ExportTransit) {
-  const { pdf } = layout;
   layout.newPage();
   layout.heading(TEXT.transitHeading(transit), 2);
   // Facts on the left, the drawing on the right.
@@ -252,9 +279,10 @@ function transitSection(layout: Layout, transit: ExportTransit) {
   layout.labelValues(transit.facts, factsWidth);
   const afterFacts = layout.y;
   const dx = layout.right - DRAWING_SIZE;
-  pdf.font(FONT_BOLD).fontSize(11).fillColor(TEXT_DARK).text(TEXT.drawing, dx, top, { width: DRAWING_SIZE });
+  layout.runs.draw(FONT_BOLD, 11, TEXT_DARK, TEXT.drawing, dx, top);
   let dy = top + 18;
   if (transit.drawing) {
+    const pdf = layout.direct();
     const frame = drawingFrame(transit.drawing);
     const aspect = frame.height / frame.width;
     const height = Math.min(DRAWING_SIZE, DRAWING_SIZE * aspect);
@@ -262,9 +290,9 @@ function transitSection(layout: Layout, transit: ExportTransit) {
     pdf.save().rect(dx, dy, DRAWING_SIZE, height).lineWidth(0.4).strokeColor(RULE).stroke().restore();
     drawVector(pdf, transit.drawing, dx + (DRAWING_SIZE - width) / 2, dy, width / frame.width);
     dy += height + 6;
-    dy = legend(pdf, transit, dx, dy);
+    dy = legend(layout, transit, dx, dy);
   } else {
-    pdf.font(FONT_ITALIC).fontSize(9).fillColor(TEXT_MUTED).text(TEXT.noDrawing, dx, dy, { width: DRAWING_SIZE });
+    layout.write(layout.measure(TEXT.noDrawing, DRAWING_SIZE, FONT_ITALIC, 9), { x: dx, y: dy, width: DRAWING_SIZE, font: FONT_ITALIC, size: 9, colour: TEXT_MUTED });
     dy += 30;
   }
   layout.y = Math.max(afterFacts, dy + 8);
@@ -333,33 +361,62 @@ function drawVector(pdf: Pdf, drawing: NonNullable<ExportTransit['drawing']>, x:
 
 const KIND_LABEL = { CABLE: 'Cable', PIPE: 'Pipe', PIPE_PLASTIC: 'Plastic pipe', UNKNOWN: 'Item' } as const;
 
-function legend(pdf: Pdf, transit: ExportTransit, x: number, y: number): number {
+function legend(layout: Layout, transit: ExportTransit, x: number, y: number): number {
   const kinds = [...new Set(transit.drawing?.circles.map((c) => c.kind) ?? [])];
   let cx = x;
   for (const kind of kinds) {
     const colour = DRAWING_COLOURS[kind];
-    pdf.save().circle(cx + 4, y + 4.5, 3.5).fillAndStroke(colour.fill, colour.stroke).restore();
-    pdf.font(FONT).fontSize(8).fillColor(TEXT_MUTED).text(KIND_LABEL[kind], cx + 11, y + 1, { lineBreak: false });
-    cx += 16 + pdf.widthOfString(KIND_LABEL[kind]) + 8;
+    layout.direct().save().circle(cx + 4, y + 4.5, 3.5).fillAndStroke(colour.fill, colour.stroke).restore();
+    layout.runs.draw(FONT, 8, TEXT_MUTED, KIND_LABEL[kind], cx + 11, y + 1);
+    cx += 16 + layout.runs.width(FONT, 8, KIND_LABEL[kind]) + 8;
   }
   return kinds.length ? y + 14 : y;
 }
 
-function footers(pdf: Pdf, doc: ExportDocument) {
+/** Footer on every page: project and title, unit system, 'Page n of m' (the count is known once laid out). */
+async function footers(layout: Layout, doc: ExportDocument, yieldNow: () => Promise<void>) {
+  const { pdf, runs } = layout;
   const range = pdf.bufferedPageRange();
+  const y = pdf.page.height - MARGIN - 8;
+  const width = pdf.page.width - 2 * MARGIN;
+  const title = pdfText(`${doc.project.name} \u00b7 ${TEXT.title}`);
+  const titleFits = runs.width(FONT, 8, title) <= width * 0.4;
+  const units = pdfText(TEXT.units(doc));
   for (let i = range.start; i < range.start + range.count; i++) {
     pdf.switchToPage(i);
-    // Writing below the bottom margin would add a page: lift the margin while the footer is drawn.
-    const bottom = pdf.page.margins.bottom;
-    pdf.page.margins.bottom = 0;
-    const y = pdf.page.height - MARGIN - 8;
-    const width = pdf.page.width - 2 * MARGIN;
-    pdf.save().moveTo(MARGIN, y - 6).lineTo(MARGIN + width, y - 6).lineWidth(0.5).strokeColor(RULE).stroke().restore();
-    pdf.font(FONT).fontSize(8).fillColor(TEXT_MUTED);
-    pdf.text(pdfText(`${doc.project.name} \u00b7 ${TEXT.title}`), MARGIN, y, { width: width * 0.4, lineBreak: false, ellipsis: true, height: 10 });
-    pdf.text(pdfText(TEXT.units(doc)), MARGIN + width * 0.3, y, { width: width * 0.4, align: 'center', lineBreak: false });
-    pdf.text(TEXT.pageOf(i - range.start + 1, range.count), MARGIN + width * 0.7, y, { width: width * 0.3, align: 'right', lineBreak: false });
-    pdf.page.margins.bottom = bottom;
+    runs.line(MARGIN, y - 6, MARGIN + width, y - 6, 0.5, RULE);
+    if (titleFits) runs.draw(FONT, 8, TEXT_MUTED, title, MARGIN, y);
+    else {
+      // A long project name is cut with an ellipsis by pdfkit; writing below the bottom margin would add a page,
+      // so the margin is lifted while it is drawn.
+      runs.flush();
+      const bottom = pdf.page.margins.bottom;
+      pdf.page.margins.bottom = 0;
+      pdf.font(FONT).fontSize(8).fillColor(TEXT_MUTED);
+      pdf.text(title, MARGIN, y, { width: width * 0.4, lineBreak: false, ellipsis: true, height: 10 });
+      pdf.page.margins.bottom = bottom;
+    }
+    runs.draw(FONT, 8, TEXT_MUTED, units, MARGIN + width * 0.3, y, { width: width * 0.4, align: 'center' });
+    runs.draw(FONT, 8, TEXT_MUTED, TEXT.pageOf(i - range.start + 1, range.count), MARGIN + width * 0.7, y, { width: width * 0.3, align: 'right' });
+    runs.flush();
+    if ((i - range.start + 1) % PAGES_PER_FLUSH === 0) await yieldNow();
+  }
+}
+
+/**
+ * Compresses and writes the buffered pages a batch at a time with a yield between batches, instead of all at once
+ * in `pdf.end()` (about 0.25 ms a page: 100 ms for a 400-page export). pdfkit only offers `flushPages()` for the
+ * whole buffer, so the buffer is handed over a batch at a time (pdfkit 0.20's `_pageBuffer`); should that field
+ * ever be missing, `pdf.end()` still flushes everything in one go.
+ */
+async function flushPagesInBatches(pdf: Pdf, yieldNow: () => Promise<void>) {
+  const internal = pdf as unknown as { _pageBuffer?: unknown[] };
+  while (Array.isArray(internal._pageBuffer) && internal._pageBuffer.length > PAGES_PER_FLUSH) {
+    const pages = internal._pageBuffer;
+    internal._pageBuffer = pages.slice(0, PAGES_PER_FLUSH);
+    pdf.flushPages();
+    internal._pageBuffer = pages.slice(PAGES_PER_FLUSH);
+    await yieldNow();
   }
 }
 
@@ -385,6 +442,8 @@ export async function buildPdf(doc: ExportDocument, yieldNow: () => Promise<void
   });
   const layout = new Layout(pdf);
   cover(layout, doc);
+  // The cover lists every transit: a long table on its own.
+  await yieldNow();
   if (!doc.materialsOnly) {
     for (const transit of doc.transits) {
       transitSection(layout, transit);
@@ -395,7 +454,9 @@ export async function buildPdf(doc: ExportDocument, yieldNow: () => Promise<void
   layout.heading(TEXT.totals, 2);
   layout.text(TEXT.totalsNote, { size: 9, colour: TEXT_MUTED, gapAfter: 8 });
   layout.materials(doc.totals);
-  footers(pdf, doc);
+  layout.runs.flush();
+  await footers(layout, doc, yieldNow);
+  await flushPagesInBatches(pdf, yieldNow);
   pdf.end();
   return done;
 }

@@ -22,6 +22,13 @@ interface StandardFontLike {
   ref(): unknown;
 }
 
+/** pdfkit internals used to reuse its line wrapper without drawing (not in @types/pdfkit). */
+interface PdfWrapInternals {
+  x: number;
+  y: number;
+  _text(text: string, x: number, y: number, options: { width: number; height: number }, line: (text: string) => void): unknown;
+}
+
 interface EncodedRun {
   /** The TJ operand, e.g. `[<54> 74 <2d31> 0]`, in glyph space (1/1000 em): valid at any size. */
   tj: string;
@@ -52,6 +59,7 @@ export function rgbOperands(colour: string): string {
 
 export class PdfTextRuns {
   private readonly fonts = new Map<string, FontEntry>();
+  private readonly wrapped = new Map<string, string[]>();
   /** Operators waiting to be written; always flushed before pdfkit draws anything itself. */
   private ops: string[] = [];
   private registeredOn: unknown = null;
@@ -103,6 +111,33 @@ export class PdfTextRuns {
   lineHeight(fontName: string, size: number): number {
     this.pdf.font(fontName).fontSize(size);
     return this.pdf.currentLineHeight(true);
+  }
+
+  /**
+   * The lines pdfkit's own line wrapper (`pdf.text` with a width) breaks `text` into, without drawing them: the
+   * same break rules, so drawing them one per line is the layout `pdf.text` gives. Cached per document, because a
+   * big export repeats the same detail texts hundreds of times; new lines inside a line are dropped, as pdfkit does.
+   */
+  wrap(fontName: string, size: number, text: string, width: number): string[] {
+    const key = `${fontName}\u0000${size}\u0000${width}\u0000${text}`;
+    let lines = this.wrapped.get(key);
+    if (!lines) {
+      const found: string[] = [];
+      const pdf = this.pdf as unknown as PdfWrapInternals;
+      this.pdf.font(fontName).fontSize(size);
+      const lineHeight = this.pdf.currentLineHeight(true);
+      const { x, y } = pdf;
+      // As pdfkit's heightOfString: no height limit, so the wrapper never starts a new page.
+      pdf._text(text, x, y, { width, height: Infinity }, (line) => {
+        found.push(line.replace(/\n/g, ''));
+        pdf.y += lineHeight;
+      });
+      pdf.x = x;
+      pdf.y = y;
+      lines = found;
+      this.wrapped.set(key, lines);
+    }
+    return lines;
   }
 
   /**
@@ -158,10 +193,13 @@ export class PdfTextRuns {
     );
   }
 
-  /** Writes the queued operators to the current page: one chunk instead of one per operator. */
+  /**
+   * Writes the queued operators to the current page: one chunk instead of one per operator, inside q/Q so the
+   * colours they set never leak into what pdfkit draws next.
+   */
   flush() {
     if (this.ops.length === 0) return;
-    this.pdf.addContent(this.ops.join('\n'));
+    this.pdf.addContent(`q\n${this.ops.join('\n')}\nQ`);
     this.ops = [];
   }
 }
