@@ -3,7 +3,6 @@
 // container. It is zero exactly for a valid layout, and continuously differentiable, so L-BFGS can minimise it.
 
 import { type Container } from './container';
-const ENV = (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env ?? {};
 import { PairList, findClosePairs } from './neighbours';
 
 /** Below this many circles, all pairs are cheaper than a neighbour list. */
@@ -15,7 +14,6 @@ export class OverlapEnergy {
   readonly n: number;
   readonly radii: Float64Array;
   private readonly container: Container;
-  private scale = 1;
   private capRadius = 0;
   /** Rectangle: per circle, the half sizes of the core rectangle and the radius grown around it. */
   private readonly coreX: Float64Array;
@@ -26,8 +24,6 @@ export class OverlapEnergy {
   private readonly skin: number;
   private listValid = false;
   private readonly unitGrad = new Float64Array(2);
-  private readonly relative = ENV.REL === '1';
-  private readonly wallWeight: Float64Array;
 
   constructor(container: Container, radii: Float64Array) {
     this.n = radii.length;
@@ -38,20 +34,14 @@ export class OverlapEnergy {
     this.grow = new Float64Array(this.n);
     this.pairs = this.n > ALL_PAIRS_MAX_CIRCLES ? new PairList() : null;
     this.reference = new Float64Array(2 * this.n);
-    this.wallWeight = Float64Array.from(radii, (r) => 1 / d2Safe(2 * r));
     let sum = 0;
     for (let i = 0; i < this.n; i++) sum += radii[i]!;
     this.skin = (SKIN_MEAN_RADII * sum) / Math.max(1, this.n);
     this.setScale(1);
   }
 
-  getScale(): number {
-    return this.scale;
-  }
-
   /** Sizes the container: the opening scaled by `scale`. */
   setScale(scale: number): void {
-    this.scale = scale;
     const c = this.container;
     if (c.kind === 'round') {
       this.capRadius = scale * c.radiusMm;
@@ -137,19 +127,18 @@ export class OverlapEnergy {
           const d2 = dx * dx + dy * dy;
           if (d2 >= reach * reach) continue;
           const d = Math.sqrt(d2);
-          const w = this.relative ? 1 / d2Safe(reach) : 1;
           const p = reach - d;
-          e += w * p * p;
+          e += p * p;
           if (d > 0) {
-            const k = (-2 * w * p) / d;
+            const k = (-2 * p) / d;
             gx += k * dx;
             gy += k * dy;
             g[2 * j] = g[2 * j]! - k * dx;
             g[2 * j + 1] = g[2 * j + 1]! - k * dy;
           } else {
             // Coincident centres: push apart along x (any direction will do).
-            gx -= 2 * w * p;
-            g[2 * j] = g[2 * j]! + 2 * w * p;
+            gx -= 2 * p;
+            g[2 * j] = g[2 * j]! + 2 * p;
           }
         }
         g[2 * i] = g[2 * i]! + gx;
@@ -170,18 +159,17 @@ export class OverlapEnergy {
       const d2 = dx * dx + dy * dy;
       if (d2 >= reach * reach) continue;
       const d = Math.sqrt(d2);
-      const w = this.relative ? 1 / d2Safe(reach) : 1;
       const p = reach - d;
-      e += w * p * p;
+      e += p * p;
       if (d > 0) {
-        const c = (-2 * w * p) / d;
+        const c = (-2 * p) / d;
         g[2 * i] = g[2 * i]! + c * dx;
         g[2 * i + 1] = g[2 * i + 1]! + c * dy;
         g[2 * j] = g[2 * j]! - c * dx;
         g[2 * j + 1] = g[2 * j + 1]! - c * dy;
       } else {
-        g[2 * i] = g[2 * i]! - 2 * w * p;
-        g[2 * j] = g[2 * j]! + 2 * w * p;
+        g[2 * i] = g[2 * i]! - 2 * p;
+        g[2 * j] = g[2 * j]! + 2 * p;
       }
     }
     return e;
@@ -193,10 +181,9 @@ export class OverlapEnergy {
     for (let i = 0; i < this.n; i++) {
       const p = this.protrusion(x[2 * i]!, x[2 * i + 1]!, i, grad);
       if (p <= 0) continue;
-      const w = this.relative ? this.wallWeight[i]! : 1;
-      e += w * p * p;
-      g[2 * i] = g[2 * i]! + 2 * w * p * grad[0]!;
-      g[2 * i + 1] = g[2 * i + 1]! + 2 * w * p * grad[1]!;
+      e += p * p;
+      g[2 * i] = g[2 * i]! + 2 * p * grad[0]!;
+      g[2 * i + 1] = g[2 * i + 1]! + 2 * p * grad[1]!;
     }
     return e;
   }
@@ -232,8 +219,4 @@ export class OverlapEnergy {
     grad[1] = sy;
     return dy - grow;
   }
-}
-
-function d2Safe(length: number): number {
-  return Math.max(length * length, Number.MIN_VALUE);
 }

@@ -2,7 +2,14 @@
 
 import { EPSILON } from '../tolerance';
 import type { Opening } from '../types';
-import { containerAreaMm2, containerOf, containerSizeMm, protrusionMm, requiredScale, type Container } from './container';
+import {
+  containerAreaMm2,
+  containerOf,
+  containerSizeMm,
+  protrusionMm,
+  requiredScale,
+  type Container,
+} from './container';
 import { createRandom } from './random';
 import { PackingSearch, SearchBudget } from './solver';
 
@@ -93,7 +100,11 @@ export function packCircles(opening: Opening, diametersMm: number[], options: Pa
   const n = radii.length;
   if (n === 1 || radii.every((r) => r === 0)) {
     // One circle (or only points): the centre is the best place, exactly.
-    const scale = layoutScale(container, diametersMm, diametersMm.map(() => ({ xMm: 0, yMm: 0 })));
+    const scale = layoutScale(
+      container,
+      diametersMm,
+      diametersMm.map(() => ({ xMm: 0, yMm: 0 })),
+    );
     return { fits: scale <= 1, scale, centres: diametersMm.map(() => ({ xMm: 0, yMm: 0 })) };
   }
 
@@ -105,8 +116,7 @@ export function packCircles(opening: Opening, diametersMm: number[], options: Pa
     createRandom(options.seed ?? DEFAULT_SEED),
     budget,
   );
-  const variant = (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env.PACK_VARIANT;
-  const layout = options.goal === 'tightest' ? (variant === 'B' ? search.tightestByEnergy() : search.tightest()) : search.fit();
+  const layout = options.goal === 'tightest' ? search.tightest() : search.fit();
   const centres = Array.from({ length: n }, (_, i) => ({ xMm: layout.x[2 * i]!, yMm: layout.x[2 * i + 1]! }));
   // The reported scale is measured again on the returned centres, so it always describes a valid layout.
   const scale = layoutScale(container, diametersMm, centres);
@@ -123,9 +133,13 @@ export const DEFAULT_ITERATION_BUDGET = 200_000;
 function createBudget(options: PackOptions): SearchBudget {
   const clock = options.now ?? defaultClock();
   const timeBudgetMs =
-    clock === null ? Number.POSITIVE_INFINITY : (options.timeBudgetMs ?? (options.iterationBudget === undefined ? DEFAULT_TIME_BUDGET_MS : Number.POSITIVE_INFINITY));
+    clock === null
+      ? Number.POSITIVE_INFINITY
+      : (options.timeBudgetMs ??
+        (options.iterationBudget === undefined ? DEFAULT_TIME_BUDGET_MS : Number.POSITIVE_INFINITY));
   const iterationBudget =
-    options.iterationBudget ?? (timeBudgetMs === Number.POSITIVE_INFINITY ? DEFAULT_ITERATION_BUDGET : Number.POSITIVE_INFINITY);
+    options.iterationBudget ??
+    (timeBudgetMs === Number.POSITIVE_INFINITY ? DEFAULT_ITERATION_BUDGET : Number.POSITIVE_INFINITY);
   return new SearchBudget(iterationBudget, timeBudgetMs, clock ?? (() => 0));
 }
 
@@ -135,7 +149,11 @@ function defaultClock(): (() => number) | null {
   return typeof performance?.now === 'function' ? () => performance.now!() : null;
 }
 
-function layoutScale(container: Container, diametersMm: number[], centres: { xMm: number; yMm: number }[]): number {
+function layoutScale(
+  container: Container,
+  diametersMm: number[],
+  centres: { xMm: number; yMm: number }[],
+): number {
   let scale = 0;
   for (let i = 0; i < centres.length; i++) {
     scale = Math.max(scale, requiredScale(container, centres[i]!.xMm, centres[i]!.yMm, diametersMm[i]! / 2));

@@ -1,0 +1,170 @@
+// The basin-hopping moves of the packing search (the quasi-human part of He et al. 2018 and Ye, Huang & Lü 2013):
+// swap two circles of different sizes, relocate circles into the largest holes, or shake the whole layout.
+
+import { protrusionMm, type Container } from './container';
+import type { OverlapEnergy } from './energy';
+import type { Random } from './random';
+import { randomPoint } from './starts';
+
+/** Move probabilities: a swap below SWAP_BELOW (unequal circles only), a relocation below RELOCATE_BELOW, else a shake. */
+const SWAP_BELOW = 0.25;
+const RELOCATE_BELOW = 0.65;
+/** A swap exchanges 1 to SWAP_MAX_PAIRS pairs; a relocation moves 1 to RELOCATE_MAX_CIRCLES circles. */
+const SWAP_MAX_PAIRS = 2;
+const RELOCATE_MAX_CIRCLES = 3;
+/** Tries to find a partner of a different size for a swap. */
+const SWAP_PARTNER_TRIES = 10;
+/** Probability that a relocation moves the most stressed circles rather than random ones. */
+const RELOCATE_STRESSED = 0.5;
+/** Stress is measured in a container this much smaller, so that circles pressed against the wall count too. */
+const STRESS_SCALE = 0.98;
+/** Shake amplitude range, in mean radii (uniform per coordinate). */
+const SHAKE_MIN_MEAN_RADII = 0.05;
+const SHAKE_MAX_MEAN_RADII = 0.6;
+/** Candidate points tried when looking for the largest hole. */
+const HOLE_SAMPLES = 40;
+/** Pattern-search steps that move the best sample towards the centre of its hole. */
+const HOLE_REFINE_STEPS = 12;
+/** First pattern-search step: half the hole's clearance, at least this many mean radii. */
+const HOLE_REFINE_MIN_MEAN_RADII = 0.1;
+/** The six directions of the pattern search: cos, sin of k·60°. */
+const HEX_DIRECTIONS = Float64Array.from({ length: 12 }, (_, k) =>
+  (k % 2 === 0 ? Math.cos : Math.sin)((Math.floor(k / 2) * Math.PI) / 3),
+);
+
+export class Perturbation {
+  private readonly n: number;
+  private readonly rMean: number;
+  /** False when all circles have the same size (swaps are then pointless). */
+  private readonly unequal: boolean;
+  /** Energy of each circle (scratch of the stressed relocation). */
+  private readonly stress: Float64Array;
+
+  constructor(
+    private readonly container: Container,
+    private readonly radii: Float64Array,
+    private readonly energy: OverlapEnergy,
+    private readonly rng: Random,
+  ) {
+    this.n = radii.length;
+    let rMax = 0;
+    let rMin = Number.POSITIVE_INFINITY;
+    let sum = 0;
+    for (const r of radii) {
+      rMax = Math.max(rMax, r);
+      rMin = Math.min(rMin, r);
+      sum += r;
+    }
+    this.rMean = sum / this.n;
+    this.unequal = rMax - rMin > 1e-9 * rMax;
+    this.stress = new Float64Array(this.n);
+  }
+
+  /** A perturbed copy of a layout in the container of the given scale: swap, relocate or shake. */
+  perturb(source: Float64Array, scale: number): Float64Array {
+    const y = Float64Array.from(source);
+    const u = this.rng.next();
+    if (this.unequal && u < SWAP_BELOW) this.swap(y);
+    else if (u < RELOCATE_BELOW) this.relocate(y, scale);
+    else this.shake(y);
+    return y;
+  }
+
+  /** Exchanges the places of one or two pairs of circles, of different sizes where possible. */
+  private swap(y: Float64Array): void {
+    const n = this.n;
+    const swaps = 1 + this.rng.int(SWAP_MAX_PAIRS);
+    for (let k = 0; k < swaps; k++) {
+      const i = this.rng.int(n);
+      let j = this.rng.int(n);
+      for (let tries = 0; tries < SWAP_PARTNER_TRIES && this.radii[j] === this.radii[i]; tries++)
+        j = this.rng.int(n);
+      const tx = y[2 * i]!;
+      const ty = y[2 * i + 1]!;
+      y[2 * i] = y[2 * j]!;
+      y[2 * i + 1] = y[2 * j + 1]!;
+      y[2 * j] = tx;
+      y[2 * j + 1] = ty;
+    }
+  }
+
+  /** Moves a few circles (the most stressed, or random ones) into the largest holes. */
+  private relocate(y: Float64Array, scale: number): void {
+    const n = this.n;
+    const count = 1 + this.rng.int(Math.min(RELOCATE_MAX_CIRCLES, n - 1));
+    const stressed = this.rng.next() < RELOCATE_STRESSED;
+    if (stressed) {
+      this.energy.setScale(scale * STRESS_SCALE);
+      this.energy.perCircle(y, this.stress);
+    }
+    for (let k = 0; k < count; k++) {
+      const i = stressed ? this.mostStressed() : this.rng.int(n);
+      this.stress[i] = -1;
+      this.moveIntoHole(y, i, scale);
+    }
+  }
+
+  /** Adds uniform noise to every coordinate. */
+  private shake(y: Float64Array): void {
+    const amplitude = this.rng.range(SHAKE_MIN_MEAN_RADII, SHAKE_MAX_MEAN_RADII) * this.rMean;
+    for (let k = 0; k < 2 * this.n; k++) y[k] = y[k]! + this.rng.range(-amplitude, amplitude);
+  }
+
+  private mostStressed(): number {
+    let best = 0;
+    for (let i = 1; i < this.n; i++) if (this.stress[i]! > this.stress[best]!) best = i;
+    return best;
+  }
+
+  /** Moves circle i to the point farthest from the other circles and the wall: best of random samples, refined. */
+  private moveIntoHole(y: Float64Array, i: number, scale: number): void {
+    let bestX = y[2 * i]!;
+    let bestY = y[2 * i + 1]!;
+    let bestClearance = Number.NEGATIVE_INFINITY;
+    for (let s = 0; s < HOLE_SAMPLES; s++) {
+      const [px, py] = randomPoint(this.container, scale, this.rng);
+      const clearance = this.clearance(y, i, scale, px, py, bestClearance);
+      if (clearance > bestClearance) {
+        bestClearance = clearance;
+        bestX = px;
+        bestY = py;
+      }
+    }
+    // Pattern search towards the centre of the hole (the point farthest from everything around it).
+    let step = Math.max(bestClearance, HOLE_REFINE_MIN_MEAN_RADII * this.rMean) * 0.5;
+    for (let k = 0; k < HOLE_REFINE_STEPS; k++) {
+      let improved = false;
+      for (let dir = 0; dir < 6; dir++) {
+        const px = bestX + step * HEX_DIRECTIONS[2 * dir]!;
+        const py = bestY + step * HEX_DIRECTIONS[2 * dir + 1]!;
+        const clearance = this.clearance(y, i, scale, px, py, bestClearance);
+        if (clearance > bestClearance) {
+          bestClearance = clearance;
+          bestX = px;
+          bestY = py;
+          improved = true;
+        }
+      }
+      if (!improved) step *= 0.5;
+    }
+    y[2 * i] = bestX;
+    y[2 * i + 1] = bestY;
+  }
+
+  /** Distance from (px, py) to the nearest circle other than `skip` or to the wall; stops early below `floor`. */
+  private clearance(
+    y: Float64Array,
+    skip: number,
+    scale: number,
+    px: number,
+    py: number,
+    floor: number,
+  ): number {
+    let clearance = -protrusionMm(this.container, scale, px, py, 0);
+    for (let j = 0; j < this.n && clearance > floor; j++) {
+      if (j === skip) continue;
+      clearance = Math.min(clearance, Math.hypot(px - y[2 * j]!, py - y[2 * j + 1]!) - this.radii[j]!);
+    }
+    return clearance;
+  }
+}
