@@ -7,10 +7,11 @@
 //   npm run bench:packing -- --family circle  one family: circle | sqrt | square | fit (comma list allowed)
 
 import { existsSync, readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { packEnclose, packSiblings } from 'd3-hierarchy';
-import { packCircles, validateLayout, type Opening } from '@sealplan/engine';
+import { areaLowerBoundScale, packCircles, validateLayout, type Opening } from '@sealplan/engine';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const BEST_KNOWN_PATH = resolve(REPO_ROOT, '../shared/bench/packing/best-known.json');
@@ -31,6 +32,10 @@ const QUICK_FIT_REFERENCE_BUDGET_MS = 1000;
 const FIT_SEEDS = 5;
 const FIT_ANSWER_BUDGET_MS = 2000;
 const FIT_TARGET_P95_MS = 100;
+/** Impossible fit (opening below the area bound): the budget, and how far past it the answer may come. */
+const NO_FIT_BUDGET_MS = 100;
+const NO_FIT_OVERRUN_MS = 20;
+const NO_FIT_OPENING_OF_AREA_BOUND = 0.98;
 
 interface BestKnown {
   equalInCircle: { instances: { n: number; bestKnownRatio: number }[] };
@@ -77,7 +82,9 @@ function parseArgs(argv: string[]): { quick: boolean; families: string[] | null 
 function loadBestKnown(): BestKnown {
   if (!existsSync(BEST_KNOWN_PATH)) {
     console.error(`Best-known packings not found at ${BEST_KNOWN_PATH}.`);
-    console.error('The benchmark reads ../shared/bench/packing/best-known.json relative to the repository root.');
+    console.error(
+      'The benchmark reads ../shared/bench/packing/best-known.json relative to the repository root.',
+    );
     process.exit(1);
   }
   return JSON.parse(readFileSync(BEST_KNOWN_PATH, 'utf8')) as BestKnown;
@@ -134,7 +141,8 @@ function scaled(opening: Opening, scale: number): Opening {
 }
 
 function buildFamilies(bestKnown: BestKnown, quick: boolean): Family[] {
-  const pick = <T extends { n: number }>(list: T[]): T[] => (quick ? list.filter((i) => i.n % 5 === 0 || i.n <= 3) : list);
+  const pick = <T extends { n: number }>(list: T[]): T[] =>
+    quick ? list.filter((i) => i.n % 5 === 0 || i.n <= 3) : list;
   return [
     {
       key: 'circle',
@@ -169,7 +177,12 @@ function buildFamilies(bestKnown: BestKnown, quick: boolean): Family[] {
         n: i.n,
         bestKnown: i.bestKnownSide,
         diametersMm: Array.from({ length: i.n }, () => 2),
-        opening: { shape: 'RECTANGLE', widthMm: i.bestKnownSide, heightMm: i.bestKnownSide, cornerRadiusMm: 0 },
+        opening: {
+          shape: 'RECTANGLE',
+          widthMm: i.bestKnownSide,
+          heightMm: i.bestKnownSide,
+          cornerRadiusMm: 0,
+        },
       })),
       targetMedianPct: 0.1,
       targetWorstPct: null,
@@ -189,13 +202,24 @@ function pad(value: string, width: number): string {
 
 function runFamily(family: Family, budgetMs: number): { rows: Row[]; pass: boolean } {
   console.log(`\n## ${family.title} — goal 'tightest', ${budgetMs} ms per instance`);
-  console.log(`${pad('N', 4)} ${pad('best known', 12)} ${pad('ours', 12)} ${pad('gap %', 9)} ${pad('d3 gap %', 9)} ${pad('time ms', 8)}`);
+  console.log(
+    `${pad('N', 4)} ${pad('best known', 12)} ${pad('ours', 12)} ${pad('gap %', 9)} ${pad('d3 gap %', 9)} ${pad('time ms', 8)}`,
+  );
   const rows: Row[] = [];
   for (const instance of family.instances) {
     const start = performance.now();
-    const result = packCircles(instance.opening, instance.diametersMm, { goal: 'tightest', timeBudgetMs: budgetMs, seed: SEED });
+    const result = packCircles(instance.opening, instance.diametersMm, {
+      goal: 'tightest',
+      timeBudgetMs: budgetMs,
+      seed: SEED,
+    });
     const timeMs = performance.now() - start;
-    const check = validateLayout(scaled(instance.opening, result.scale), instance.diametersMm, result.centres, LAYOUT_TOLERANCE);
+    const check = validateLayout(
+      scaled(instance.opening, result.scale),
+      instance.diametersMm,
+      result.centres,
+      LAYOUT_TOLERANCE,
+    );
     const ours = instance.bestKnown * result.scale;
     const d3 = d3Layout(instance.diametersMm);
     const d3Container = family.d3Container(d3);
@@ -226,7 +250,9 @@ function runFamily(family: Family, budgetMs: number): { rows: Row[]; pass: boole
   console.log(
     `summary ${family.key}: median gap ${median.toFixed(4)} % (target ≤ ${family.targetMedianPct}) ${medianPass ? 'PASS' : 'MISS'}; ` +
       `worst ${worst.toFixed(4)} %` +
-      (family.targetWorstPct === null ? '' : ` (target ≤ ${family.targetWorstPct}) ${worstPass ? 'PASS' : 'MISS'}`) +
+      (family.targetWorstPct === null
+        ? ''
+        : ` (target ≤ ${family.targetWorstPct}) ${worstPass ? 'PASS' : 'MISS'}`) +
       `; d3 median ${quantile(d3Gaps, 0.5).toFixed(2)} %, worst ${d3Gaps[d3Gaps.length - 1]!.toFixed(2)} %; ` +
       `layouts ${allValid ? 'all valid' : 'INVALID FOUND'}`,
   );
@@ -249,7 +275,10 @@ function seededRandom(seed: number): () => number {
 function cableList(index: number): number[] {
   const random = seededRandom(1000 + index);
   const ratio = Math.log(FIT_MAX_DIAMETER_MM / FIT_MIN_DIAMETER_MM);
-  return Array.from({ length: FIT_CABLES }, () => Math.round(FIT_MIN_DIAMETER_MM * Math.exp(random() * ratio) * 10) / 10);
+  return Array.from(
+    { length: FIT_CABLES },
+    () => Math.round(FIT_MIN_DIAMETER_MM * Math.exp(random() * ratio) * 10) / 10,
+  );
 }
 
 function runFit(quick: boolean): boolean {
@@ -260,42 +289,95 @@ function runFit(quick: boolean): boolean {
     `\n## Fit: ${FIT_CABLES} cables (${FIT_MIN_DIAMETER_MM}–${FIT_MAX_DIAMETER_MM} mm), round opening ${((FIT_SLACK - 1) * 100).toFixed(0)} % larger ` +
       `than our tightest layout in ${referenceMs / 1000} s; goal 'fit', ${seeds} seed(s) per list`,
   );
-  console.log(`${pad('list', 4)} ${pad('opening mm', 11)} ${pad('ref scale', 10)} ${pad('times ms (per seed)', 28)}`);
+  console.log(
+    `${pad('list', 4)} ${pad('opening mm', 11)} ${pad('ref scale', 10)} ${pad('times ms (per seed)', 28)}`,
+  );
   // Warm up the JIT so that the first timing is not compile time.
-  packCircles({ shape: 'ROUND', diameterMm: 200 }, cableList(999), { goal: 'fit', timeBudgetMs: 200, seed: SEED });
+  packCircles({ shape: 'ROUND', diameterMm: 200 }, cableList(999), {
+    goal: 'fit',
+    timeBudgetMs: 200,
+    seed: SEED,
+  });
   const times: number[] = [];
   let failures = 0;
   let invalid = 0;
+  /** A run that did not fit must say so with a scale above 1 (the opening it would need). */
+  let badNoFit = 0;
+  let noFitWrong = 0;
   for (let index = 0; index < lists; index++) {
     const diametersMm = cableList(index);
     const base: Opening = { shape: 'ROUND', diameterMm: 100 };
-    const reference = packCircles(base, diametersMm, { goal: 'tightest', timeBudgetMs: referenceMs, seed: SEED });
+    const reference = packCircles(base, diametersMm, {
+      goal: 'tightest',
+      timeBudgetMs: referenceMs,
+      seed: SEED,
+    });
     const opening: Opening = { shape: 'ROUND', diameterMm: 100 * reference.scale * FIT_SLACK };
     const cells: string[] = [];
     for (let seed = 1; seed <= seeds; seed++) {
       const start = performance.now();
-      const result = packCircles(opening, diametersMm, { goal: 'fit', timeBudgetMs: FIT_ANSWER_BUDGET_MS, seed });
+      const result = packCircles(opening, diametersMm, {
+        goal: 'fit',
+        timeBudgetMs: FIT_ANSWER_BUDGET_MS,
+        seed,
+      });
       const timeMs = performance.now() - start;
-      const valid = validateLayout(scaled(opening, Math.max(1, result.scale)), diametersMm, result.centres, LAYOUT_TOLERANCE).valid;
+      const valid = validateLayout(
+        scaled(opening, Math.max(1, result.scale)),
+        diametersMm,
+        result.centres,
+        LAYOUT_TOLERANCE,
+      ).valid;
       if (!valid) invalid++;
       if (!result.fits) failures++;
+      if (!result.fits && !(result.scale > 1)) badNoFit++;
       times.push(result.fits ? timeMs : Number.POSITIVE_INFINITY);
       cells.push(result.fits ? timeMs.toFixed(0) : `no fit (${timeMs.toFixed(0)})`);
     }
+    // The same list in an opening smaller than the area bound: the fit budget must end with fits false, scale > 1.
+    const tooSmall = scaled(base, areaLowerBoundScale(base, diametersMm) * NO_FIT_OPENING_OF_AREA_BOUND);
+    const noFitStart = performance.now();
+    const noFit = packCircles(tooSmall, diametersMm, {
+      goal: 'fit',
+      timeBudgetMs: NO_FIT_BUDGET_MS,
+      seed: SEED,
+    });
+    const noFitMs = performance.now() - noFitStart;
+    const noFitOk =
+      !noFit.fits &&
+      noFit.scale > 1 &&
+      noFitMs <= NO_FIT_BUDGET_MS + NO_FIT_OVERRUN_MS &&
+      validateLayout(scaled(tooSmall, noFit.scale), diametersMm, noFit.centres, LAYOUT_TOLERANCE).valid;
+    if (!noFitOk) noFitWrong++;
     console.log(
-      `${pad(String(index + 1), 4)} ${pad((opening.diameterMm ?? 0).toFixed(1), 11)} ${pad(reference.scale.toFixed(5), 10)} ${cells.join(' ')}`,
+      `${pad(String(index + 1), 4)} ${pad((opening.diameterMm ?? 0).toFixed(1), 11)} ${pad(reference.scale.toFixed(5), 10)} ${cells.join(' ')}` +
+        `  | too small: scale ${noFit.scale.toFixed(4)} in ${noFitMs.toFixed(0)} ms${noFitOk ? '' : ' WRONG'}`,
     );
   }
   times.sort((a, b) => a - b);
   const p50 = quantile(times, 0.5);
   const p95 = quantile(times, 0.95);
-  const pass = p95 <= FIT_TARGET_P95_MS && invalid === 0;
+  const pass = p95 <= FIT_TARGET_P95_MS && invalid === 0 && badNoFit === 0 && noFitWrong === 0;
   console.log(
     `summary fit: ${times.length} runs, p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (target ≤ ${FIT_TARGET_P95_MS}) ` +
-      `${pass ? 'PASS' : 'MISS'}; max ${times[times.length - 1]!.toFixed(1)} ms; not fitted ${failures}; ` +
+      `${pass ? 'PASS' : 'MISS'}; max ${times[times.length - 1]!.toFixed(1)} ms; ` +
+      `not fitted ${failures}${badNoFit === 0 ? '' : ` (${badNoFit} of them with scale ≤ 1: WRONG)`}; ` +
       `layouts ${invalid === 0 ? 'all valid' : `${invalid} INVALID`}`,
   );
+  console.log(
+    `summary no fit: ${lists} openings below the area bound, ${NO_FIT_BUDGET_MS} ms budget: ` +
+      (noFitWrong === 0
+        ? `all fits false, scale > 1, valid at that scale, answered within ${NO_FIT_BUDGET_MS + NO_FIT_OVERRUN_MS} ms PASS`
+        : `${noFitWrong} WRONG`),
+  );
   return pass;
+}
+
+/** The machine's load averages (1, 5, 15 min): other work on the machine distorts the timings. */
+function formatLoad(): string {
+  return loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ');
 }
 
 function main(): void {
@@ -304,6 +386,10 @@ function main(): void {
   const budgetMs = quick ? QUICK_TIGHTEST_BUDGET_MS : TIGHTEST_BUDGET_MS;
   const want = (key: string): boolean => wanted === null || wanted.includes(key);
   console.log(`# Packing benchmark${quick ? ' (quick)' : ''} — node ${process.version}, seed ${SEED}`);
+  console.log(
+    `# ${new Date().toISOString()}, ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, single-threaded; ` +
+      `load average at start ${formatLoad()}`,
+  );
   const verdicts: string[] = [];
   for (const family of buildFamilies(bestKnown, quick)) {
     if (!want(family.key)) continue;
@@ -311,7 +397,10 @@ function main(): void {
     verdicts.push(`${family.key} ${pass ? 'PASS' : 'MISS'}`);
   }
   if (want('fit')) verdicts.push(`fit ${runFit(quick) ? 'PASS' : 'MISS'}`);
-  console.log(`\n# Verdicts: ${verdicts.join(', ')}${quick ? ' (quick run: budgets shortened, not the targets’ conditions)' : ''}`);
+  console.log(`\n# Load average at end ${formatLoad()} (1, 5, 15 min)`);
+  console.log(
+    `# Verdicts: ${verdicts.join(', ')}${quick ? ' (quick run: budgets shortened, not the targets’ conditions)' : ''}`,
+  );
 }
 
 main();

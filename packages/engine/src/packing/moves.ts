@@ -12,6 +12,12 @@ const RELOCATE_BELOW = 0.65;
 /** A swap exchanges 1 to SWAP_MAX_PAIRS pairs; a relocation moves 1 to RELOCATE_MAX_CIRCLES circles. */
 const SWAP_MAX_PAIRS = 2;
 const RELOCATE_MAX_CIRCLES = 3;
+/** Stress-guided moves (the fit's walk): a swap below GUIDED_SWAP_BELOW, a relocation below GUIDED_RELOCATE_BELOW. */
+const GUIDED_SWAP_BELOW = 0.4;
+const GUIDED_RELOCATE_BELOW = 0.8;
+/** A stress-guided relocation moves 1 to GUIDED_RELOCATE_MAX_CIRCLES circles; its shake is up to this many mean radii. */
+const GUIDED_RELOCATE_MAX_CIRCLES = 2;
+const GUIDED_SHAKE_MAX_MEAN_RADII = 0.5;
 /** Tries to find a partner of a different size for a swap. */
 const SWAP_PARTNER_TRIES = 10;
 /** Probability that a relocation moves the most stressed circles rather than random ones. */
@@ -70,6 +76,56 @@ export class Perturbation {
     return y;
   }
 
+  /**
+   * A perturbed copy guided by the energy of each circle in the container of the given scale: swap a stressed
+   * circle with another of a different size, relocate stressed circles into the largest holes, or shake. The
+   * stressed circle is drawn with probability proportional to its energy.
+   */
+  perturbByStress(source: Float64Array, scale: number): Float64Array {
+    this.energy.setScale(scale);
+    this.energy.perCircle(source, this.stress);
+    const y = Float64Array.from(source);
+    const n = this.n;
+    const u = this.rng.next();
+    if (this.unequal && u < GUIDED_SWAP_BELOW) {
+      const i = this.pickStressed();
+      let j = this.rng.int(n);
+      for (let tries = 0; tries < SWAP_PARTNER_TRIES && this.radii[j] === this.radii[i]; tries++)
+        j = this.rng.int(n);
+      const tx = y[2 * i]!;
+      const ty = y[2 * i + 1]!;
+      y[2 * i] = y[2 * j]!;
+      y[2 * i + 1] = y[2 * j + 1]!;
+      y[2 * j] = tx;
+      y[2 * j + 1] = ty;
+    } else if (u < GUIDED_RELOCATE_BELOW) {
+      const count = 1 + this.rng.int(Math.min(GUIDED_RELOCATE_MAX_CIRCLES, n - 1));
+      for (let k = 0; k < count; k++) {
+        const i = this.pickStressed();
+        this.stress[i] = 0;
+        this.moveIntoHole(y, i, scale);
+      }
+    } else {
+      const amplitude = this.rng.range(SHAKE_MIN_MEAN_RADII, GUIDED_SHAKE_MAX_MEAN_RADII) * this.rMean;
+      for (let k = 0; k < 2 * n; k++) y[k] = y[k]! + this.rng.range(-amplitude, amplitude);
+    }
+    return y;
+  }
+
+  /** A circle drawn with probability proportional to its stress (uniformly when there is none). */
+  private pickStressed(): number {
+    const n = this.n;
+    let total = 0;
+    for (let i = 0; i < n; i++) total += this.stress[i]!;
+    if (!(total > 0)) return this.rng.int(n);
+    let t = this.rng.next() * total;
+    for (let i = 0; i < n; i++) {
+      t -= this.stress[i]!;
+      if (t <= 0) return i;
+    }
+    return n - 1;
+  }
+
   /** Exchanges the places of one or two pairs of circles, of different sizes where possible. */
   private swap(y: Float64Array): void {
     const n = this.n;
@@ -117,7 +173,7 @@ export class Perturbation {
   }
 
   /** Moves circle i to the point farthest from the other circles and the wall: best of random samples, refined. */
-  private moveIntoHole(y: Float64Array, i: number, scale: number): void {
+  moveIntoHole(y: Float64Array, i: number, scale: number): void {
     let bestX = y[2 * i]!;
     let bestY = y[2 * i + 1]!;
     let bestClearance = Number.NEGATIVE_INFINITY;

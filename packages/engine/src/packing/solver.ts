@@ -4,6 +4,7 @@
 
 import { requiredScale, type Container } from './container';
 import { ALL_PAIRS_MAX_CIRCLES, OverlapEnergy } from './energy';
+import { greedyLayout, type GreedyRule } from './greedy';
 import { minimize, type MinimizeOptions } from './lbfgs';
 import { Perturbation } from './moves';
 import { PairList, findClosePairs } from './neighbours';
@@ -25,6 +26,8 @@ export class SearchBudget {
   private lastClockCheck = 0;
   private timeUp = false;
   private readonly startMs: number;
+  /** Share of the budget the search may use now (the fit keeps the rest to squeeze its best layout). */
+  private share = 1;
 
   constructor(
     private readonly maxEvaluations: number,
@@ -38,25 +41,23 @@ export class SearchBudget {
     this.evaluations++;
   }
 
+  /** Limits the search to a share of the budget (1 = all of it). */
+  limitTo(share: number): void {
+    this.share = share;
+    this.timeUp = false;
+    this.lastClockCheck = this.evaluations - CLOCK_CHECK_EVALUATIONS;
+  }
+
   exhausted(): boolean {
-    if (this.timeUp || this.evaluations >= this.maxEvaluations) return true;
+    if (this.timeUp || this.evaluations >= this.share * this.maxEvaluations) return true;
     if (
       this.timeBudgetMs !== Number.POSITIVE_INFINITY &&
       this.evaluations - this.lastClockCheck >= CLOCK_CHECK_EVALUATIONS
     ) {
       this.lastClockCheck = this.evaluations;
-      this.timeUp = this.now() - this.startMs >= this.timeBudgetMs;
+      this.timeUp = this.now() - this.startMs >= this.share * this.timeBudgetMs;
     }
     return this.timeUp;
-  }
-
-  /** Share of the budget spent, 0–1 (the larger of evaluations and time). */
-  fractionUsed(): number {
-    const byCount =
-      this.maxEvaluations === Number.POSITIVE_INFINITY ? 0 : this.evaluations / this.maxEvaluations;
-    const byTime =
-      this.timeBudgetMs === Number.POSITIVE_INFINITY ? 0 : (this.now() - this.startMs) / this.timeBudgetMs;
-    return Math.max(byCount, byTime);
   }
 }
 
@@ -87,6 +88,10 @@ const PATIENCE_PER_CIRCLE = 8;
 /** Fit goal: aim slightly inside the opening, and keep the last part of the budget to squeeze the best layout. */
 const FIT_MARGIN = 1e-9;
 const FIT_SEARCH_SHARE = 0.75;
+/** Fit: below this energy (in largest radii squared) a hop's layout is minimised again: it may reach zero. */
+const FIT_POLISH_ENERGY = 1e-4;
+/** Fit: the constructive starts after the first two sort the circles by size with this much log-normal noise. */
+const FIT_ORDER_NOISE = 0.1;
 /** L-BFGS: iterations per minimisation (base + per circle), first step, memory (curvature pairs kept). */
 const LBFGS_MAX_ITERATIONS_BASE = 1000;
 const LBFGS_MAX_ITERATIONS_PER_CIRCLE = 20;
@@ -104,6 +109,7 @@ export class PackingSearch {
   private readonly energy: OverlapEnergy;
   private readonly moves: Perturbation;
   private readonly rMean: number;
+  private readonly rMax: number;
   private readonly feasibleEnergy: number;
   private readonly options: MinimizeOptions;
   private readonly pairs = new PairList();
@@ -128,6 +134,7 @@ export class PackingSearch {
       sum += r;
     }
     this.rMean = sum / this.n;
+    this.rMax = rMax;
     this.feasibleEnergy = (FEASIBLE_DEPTH * rMax) ** 2;
     this.startScale = areaBoundScale / Math.sqrt(START_DENSITY);
     this.options = {
@@ -173,39 +180,65 @@ export class PackingSearch {
   }
 
   /**
-   * First layout inside the opening (scale ≤ 1), or the tightest one found when the budget ends: basin hopping in
-   * the opening itself (accepting lower energy), ending at the first layout whose repair fits; the last quarter of
-   * the budget squeezes the best layout found.
+   * First layout inside the opening (scale ≤ 1), or the tightest one found when the budget ends. Starts are
+   * constructive (greedy placement in the opening itself, which often fits outright with many small circles);
+   * then an energy walk in the opening: stress-guided moves, kept when the energy does not rise, ending at the
+   * first layout whose repair fits. Restarts after `patience` hops without a new lowest energy. The last quarter
+   * of the budget squeezes the best layout found, stopping as soon as it fits.
    */
   fit(): Layout {
     const target = 1 - FIT_MARGIN;
+    const polishEnergy = FIT_POLISH_ENERGY * this.rMax * this.rMax;
     let best: Layout | null = null;
     let current: Float64Array | null = null;
     let currentEnergy = Number.POSITIVE_INFINITY;
+    let bestEnergy = Number.POSITIVE_INFINITY;
     let fails = 0;
     const patience = PATIENCE_BASE + PATIENCE_PER_CIRCLE * this.n;
-    while (best === null || (!this.budget.exhausted() && this.budget.fractionUsed() < FIT_SEARCH_SHARE)) {
+    this.budget.limitTo(FIT_SEARCH_SHARE);
+    while (best === null || !this.budget.exhausted()) {
       let y: Float64Array;
       if (current === null || fails >= patience) {
-        y = this.initialPositions();
+        const k = this.restarts++;
+        y = this.constructive(target, k % 2 === 0 ? 'far' : 'snug', k < 2 ? 0 : FIT_ORDER_NOISE);
         fails = 0;
         current = null;
       } else {
-        y = this.moves.perturb(current, target);
+        y = this.moves.perturbByStress(current, target);
       }
-      const e = this.localMin(y, target);
+      let e = this.localMin(y, target);
+      if (e > this.feasibleEnergy && e < polishEnergy) e = this.localMin(y, target);
       const candidate = this.repair(y);
       if (candidate !== null && (best === null || candidate.scale < best.scale)) best = candidate;
       if (best !== null && best.scale <= 1) return best;
-      if (current === null || e < currentEnergy) {
-        current = y;
-        currentEnergy = e;
+      if (current === null || e < bestEnergy) {
+        bestEnergy = e;
         fails = 0;
       } else {
         fails++;
       }
+      if (current === null || e < currentEnergy || e <= bestEnergy) {
+        current = y;
+        currentEnergy = e;
+      }
     }
-    return this.squeeze(best!, SQUEEZE_HOP_STEP);
+    this.budget.limitTo(1);
+    return this.squeeze(best!, SQUEEZE_HOP_STEP, 1);
+  }
+
+  /**
+   * Greedy placement in the container of the given scale, largest first (sizes perturbed by `noise`); circles it
+   * could not place go into the largest holes, and the energy minimisation sorts out the rest.
+   */
+  private constructive(scale: number, rule: GreedyRule, noise: number): Float64Array {
+    const keys = Array.from(this.radii, (r) => r * Math.exp(noise * this.rng.range(-1, 1)));
+    const order = Array.from({ length: this.n }, (_, i) => i).sort((a, b) => keys[b]! - keys[a]!);
+    const g = greedyLayout(this.container, scale, this.radii, order, rule);
+    if (g.placedCount === this.n) return g.x;
+    const y = g.x;
+    for (const i of order) if (g.placed[i] !== 1) y[2 * i] = Number.POSITIVE_INFINITY;
+    for (const i of order) if (g.placed[i] !== 1) this.moves.moveIntoHole(y, i, scale);
+    return y;
   }
 
   /** A new start: initial positions, minimised in a roomy container, repaired and squeezed. */
@@ -313,9 +346,9 @@ export class PackingSearch {
   /**
    * Shrinks the container around a layout while its basin allows: minimise in a container `step` smaller, repair,
    * keep the result when it is smaller; the step grows after a clean gain and backs off on failure, down to the
-   * precision wanted.
+   * precision wanted, or until the layout needs no more than `stopAtScale`.
    */
-  private squeeze(layout: Layout, firstStep: number): Layout {
+  private squeeze(layout: Layout, firstStep: number, stopAtScale = 0): Layout {
     let best = layout;
     let step = firstStep;
     const y = new Float64Array(2 * this.n);
@@ -325,6 +358,7 @@ export class PackingSearch {
       const candidate = this.repair(y);
       const gain = candidate === null ? 0 : 1 - candidate.scale / best.scale;
       if (candidate !== null && gain > 0) best = candidate;
+      if (best.scale <= stopAtScale) break;
       if (gain >= SQUEEZE_CLEAN_GAIN * step) {
         if (e <= this.feasibleEnergy) step = Math.min(2 * step, SQUEEZE_MAX_STEP);
       } else {
