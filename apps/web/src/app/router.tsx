@@ -60,7 +60,7 @@ function RootRoute() {
 /**
  * Spec §2 routes. Each screen lives in its feature folder; app/ composes them.
  * Public: login, register, update-password, recover, lock, maintenance, test, 404, 500, health.
- * Signed-in (guarded layout): dashboard, settings, users, projects, customers.
+ * Signed-in (guarded layout): dashboard, settings, users, catalogue, projects, customers.
  */
 export const routes: RouteObject[] = [
   {
@@ -139,6 +139,11 @@ export const routes: RouteObject[] = [
             path: 'users/all',
             element: page(() => import('@/features/admin/pages/users-page'), 'UsersPage'),
             ...titled('users'),
+          },
+          {
+            path: 'catalogue',
+            element: page(() => import('@/features/catalogue/pages/catalogue-page'), 'CataloguePage'),
+            ...titled('catalogue'),
           },
           {
             path: 'customers',

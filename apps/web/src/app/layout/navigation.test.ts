@@ -13,6 +13,7 @@ describe('sidebar highlight (spec §2)', () => {
     expect(active('/projectsX')).toEqual([]);
     expect(active('/dashboard')).toEqual(['dashboard']);
     expect(active('/users/all')).toEqual(['userAdmin']);
+    expect(active('/catalogue')).toEqual(['catalogue']);
   });
 
   it('shows User Admin only to ElevatedUser', () => {
@@ -20,7 +21,14 @@ describe('sidebar highlight (spec §2)', () => {
       'userAdmin',
     );
     const elevated = visibleNavItems((...roles) => roles.includes('ElevatedUser')).map((i) => i.key);
-    expect(elevated).toEqual(['dashboard', 'newProject', 'projects', 'customers', 'userAdmin']);
+    expect(elevated).toEqual(['dashboard', 'newProject', 'projects', 'customers', 'userAdmin', 'catalogue']);
+  });
+
+  it('shows Catalogue, after User Admin, only to ElevatedUser and SystemAdministrator (ADR 008)', () => {
+    const keys = (role: string) => visibleNavItems((...roles) => roles.includes(role)).map((i) => i.key);
+    expect(keys('Administrator')).not.toContain('catalogue');
+    expect(keys('DefaultUser')).not.toContain('catalogue');
+    expect(keys('SystemAdministrator')).toEqual(['dashboard', 'newProject', 'projects', 'customers', 'catalogue']);
   });
 });
 

@@ -1,4 +1,5 @@
 import {
+  IconBooks,
   IconFolders,
   IconLayoutDashboard,
   IconSquarePlus,
@@ -6,6 +7,7 @@ import {
   IconUserShield,
   type Icon,
 } from '@tabler/icons-react';
+import { CATALOGUE_ADMIN_ROLES } from '@/features/catalogue/api/catalogue-api';
 
 /** Spec §6: the User Admin entry is visible only to ElevatedUser. */
 export const USER_ADMIN_NAV_ROLES = ['ElevatedUser'] as const;
@@ -14,7 +16,7 @@ export const HEADER_NAV_ITEM_COUNT = 4;
 
 export interface NavItem {
   /** Key under shell:nav.* */
-  key: 'dashboard' | 'newProject' | 'projects' | 'customers' | 'userAdmin';
+  key: 'dashboard' | 'newProject' | 'projects' | 'customers' | 'userAdmin' | 'catalogue';
   to: string;
   icon: Icon;
   roles?: readonly string[];
@@ -47,6 +49,14 @@ export const NAV_ITEMS: readonly NavItem[] = [
     icon: IconUserShield,
     roles: USER_ADMIN_NAV_ROLES,
     isActive: under('/users'),
+  },
+  // ADR 008: the catalogue admin screen, for the roles the server lets edit it.
+  {
+    key: 'catalogue',
+    to: '/catalogue',
+    icon: IconBooks,
+    roles: CATALOGUE_ADMIN_ROLES,
+    isActive: under('/catalogue'),
   },
 ];
 

@@ -14,15 +14,16 @@ import type {
   TransitSaveInput,
 } from '@sealplan/contracts';
 import { apiRequest } from '@/lib/api-client';
+import { SHARED_QUERY_KEYS } from '@/lib/query-keys';
 
 export const projectKeys = {
   all: ['projects'] as const,
   list: (params: ProjectListParams) => ['projects', 'list', params] as const,
   detail: (projectId: string) => ['projects', 'detail', projectId] as const,
-  formData: ['project', 'formData'] as const,
+  formData: SHARED_QUERY_KEYS.formData,
   customers: ['customers', 'active'] as const,
   industries: ['industries', 'active'] as const,
-  settings: ['settings'] as const,
+  settings: SHARED_QUERY_KEYS.settings,
 };
 
 const post = <T>(path: string, body: unknown) => apiRequest<T>(path, { method: 'POST', body });

@@ -1,0 +1,46 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { FormData, SaveCatalogueRequest, VerifyCatalogueRequest } from '@sealplan/contracts';
+import { apiRequest } from '@/lib/api-client';
+import { SHARED_QUERY_KEYS } from '@/lib/query-keys';
+
+/** ADR 008: the catalogue is provider-wide reference data; the server lets these roles edit and verify it. */
+export const CATALOGUE_ADMIN_ROLES = ['ElevatedUser', 'SystemAdministrator'] as const;
+
+export const catalogueKeys = {
+  all: ['catalogue'] as const,
+};
+
+/** GET /api/catalogue: the catalogue (engine shape, lengths in mm), its meta (version, verified) and sample marks. */
+export function useCatalogue() {
+  return useQuery({ queryKey: catalogueKeys.all, queryFn: () => apiRequest<FormData>('/api/catalogue') });
+}
+
+/**
+ * After a save or a verification: this screen shows the answer at once, and everything else that reads the
+ * catalogue (the transit workspace's live figures, the sample notice from /api/settings) fetches it again.
+ */
+function adopt(client: QueryClient, data: FormData) {
+  client.setQueryData(catalogueKeys.all, data);
+  void client.invalidateQueries({ queryKey: SHARED_QUERY_KEYS.formData });
+  void client.invalidateQueries({ queryKey: SHARED_QUERY_KEYS.settings });
+}
+
+/** PUT /api/catalogue {catalogue, version, force?}: replaces every table; VERSION_CONFLICT when someone saved first. */
+export function useSaveCatalogue() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SaveCatalogueRequest) =>
+      apiRequest<FormData>('/api/catalogue', { method: 'PUT', body }),
+    onSuccess: (data) => adopt(client, data),
+  });
+}
+
+/** POST /api/catalogue/verify {isVerified, version}: the figures are (or are no longer) the maker's. */
+export function useVerifyCatalogue() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: VerifyCatalogueRequest) =>
+      apiRequest<FormData>('/api/catalogue/verify', { method: 'POST', body }),
+    onSuccess: (data) => adopt(client, data),
+  });
+}
