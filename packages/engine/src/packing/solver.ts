@@ -79,17 +79,27 @@ const SQUEEZE_BACKOFF = 0.25;
 const SQUEEZE_CLEAN_GAIN = 0.1;
 /** Smallest relative squeeze step: the precision of the result. */
 const SQUEEZE_MIN_STEP = 1e-7;
-/** Basin hopping: the perturbed layout is minimised in a container this much (relative, log-uniform) smaller. */
-const HOP_SHRINK_MIN = 1e-4;
-const HOP_SHRINK_MAX = 1e-2;
-/** Failed hops before a restart from a new layout: base + per circle. */
+/** Hops without a new lowest energy before a walk gives up (the fit: restarts): base + per circle. */
 const PATIENCE_BASE = 40;
 const PATIENCE_PER_CIRCLE = 8;
+/** Tightest: share of that patience a walk at one target gets. */
+const TIGHTEST_PATIENCE_SHARE = 0.5;
+/** Tightest: first relative shrink of the target below the chain's layout; halved after each failed walk. */
+const TIGHTEST_FIRST_SHRINK = 3e-3;
+/** Tightest: below this shrink the chain is stuck, and continues from a kicked best layout or a new start. */
+const TIGHTEST_MIN_SHRINK = 1e-3;
+/** Tightest: probability that a stuck chain continues from the best layout kicked by this many moves. */
+const TIGHTEST_KICK_PROBABILITY = 0.7;
+const TIGHTEST_KICK_MOVES = 4;
+/** A walk repairs its layout once the energy is at most this many times the feasible energy (depth ×10)… */
+const WALK_REPAIR_ENERGY_FACTOR = 100;
+/** …and the repaired layout counts as reaching the target within this relative margin. */
+const WALK_TARGET_MARGIN = 1e-6;
 /** Fit goal: aim slightly inside the opening, and keep the last part of the budget to squeeze the best layout. */
 const FIT_MARGIN = 1e-9;
 const FIT_SEARCH_SHARE = 0.75;
-/** Fit: below this energy (in largest radii squared) a hop's layout is minimised again: it may reach zero. */
-const FIT_POLISH_ENERGY = 1e-4;
+/** Below this energy (in largest radii squared) a hop's layout is minimised again: it may reach zero. */
+const POLISH_ENERGY = 1e-4;
 /** Fit: the constructive starts after the first two sort the circles by size with this much log-normal noise. */
 const FIT_ORDER_NOISE = 0.1;
 /** L-BFGS: iterations per minimisation (base + per circle), first step, memory (curvature pairs kept). */
@@ -111,6 +121,7 @@ export class PackingSearch {
   private readonly rMean: number;
   private readonly rMax: number;
   private readonly feasibleEnergy: number;
+  private readonly polishEnergy: number;
   private readonly options: MinimizeOptions;
   private readonly pairs = new PairList();
   /** Container of the starts: roomy, so that the first minimisation only has to compress. */
@@ -136,6 +147,7 @@ export class PackingSearch {
     this.rMean = sum / this.n;
     this.rMax = rMax;
     this.feasibleEnergy = (FEASIBLE_DEPTH * rMax) ** 2;
+    this.polishEnergy = POLISH_ENERGY * rMax * rMax;
     this.startScale = areaBoundScale / Math.sqrt(START_DENSITY);
     this.options = {
       maxIterations: LBFGS_MAX_ITERATIONS_BASE + LBFGS_MAX_ITERATIONS_PER_CIRCLE * this.n,
@@ -150,33 +162,74 @@ export class PackingSearch {
   }
 
   /**
-   * Smallest container found in the budget: monotonic basin hopping. Each hop perturbs the current layout,
-   * minimises it in a slightly smaller container and keeps it (squeezed) when its repaired scale is smaller;
-   * after `patience` failed hops in a row the chain restarts from a new start.
+   * Smallest container found in the budget. A chain of fixed-container energy walks: from the chain's layout,
+   * walk (stress-guided moves, energy minimised in the container) at a target slightly smaller than it; when the
+   * walk reaches a layout that fits the target, squeeze it and continue from there, else halve the shrink. When
+   * the shrink falls below its minimum the chain is stuck and continues from the best layout kicked by a few
+   * random moves, or from a new start. Comparing energies in one fixed container, not the scales of repaired
+   * layouts, lets a walk accept a better structure before it is fully squeezed.
    */
   tightest(): Layout {
+    const patience = Math.round(TIGHTEST_PATIENCE_SHARE * (PATIENCE_BASE + PATIENCE_PER_CIRCLE * this.n));
     let best: Layout | null = null;
-    let current: Layout | null = null;
-    let fails = 0;
-    const patience = PATIENCE_BASE + PATIENCE_PER_CIRCLE * this.n;
-    while (current === null || !this.budget.exhausted()) {
-      if (current === null || fails >= patience) {
-        current = this.start();
-        fails = 0;
+    let chain: Layout | null = null;
+    let shrink = TIGHTEST_FIRST_SHRINK;
+    while (chain === null || !this.budget.exhausted()) {
+      if (chain === null || shrink < TIGHTEST_MIN_SHRINK) {
+        chain = best !== null && this.rng.next() < TIGHTEST_KICK_PROBABILITY ? this.kick(best) : this.start();
+        shrink = TIGHTEST_FIRST_SHRINK;
       } else {
-        const y = this.moves.perturb(current.x, current.scale);
-        this.localMin(y, current.scale * (1 - this.logUniform(HOP_SHRINK_MIN, HOP_SHRINK_MAX)));
-        const candidate = this.repair(y);
-        if (candidate !== null && candidate.scale < current.scale) {
-          current = this.squeeze(candidate, SQUEEZE_HOP_STEP);
-          fails = 0;
-        } else {
-          fails++;
-        }
+        const found = this.walk(chain.x, chain.scale * (1 - shrink), patience);
+        if (found !== null && found.scale < chain.scale) chain = this.squeeze(found, SQUEEZE_HOP_STEP);
+        else shrink /= 2;
       }
-      if (best === null || current.scale < best.scale) best = current;
+      if (best === null || chain.scale < best.scale) best = chain;
     }
     return best!;
+  }
+
+  /**
+   * Energy walk in the container of the given scale from `source`: the first repaired layout that fits it, or
+   * null after `patience` hops without a new lowest energy or when the budget ends.
+   */
+  private walk(source: Float64Array, scale: number, patience: number): Layout | null {
+    let current: Float64Array = Float64Array.from(source);
+    let currentEnergy = this.localMin(current, scale);
+    let bestEnergy = currentEnergy;
+    let fails = 0;
+    for (;;) {
+      if (currentEnergy <= WALK_REPAIR_ENERGY_FACTOR * this.feasibleEnergy) {
+        const candidate = this.repair(current);
+        if (candidate !== null && candidate.scale <= scale * (1 + WALK_TARGET_MARGIN)) return candidate;
+      }
+      if (fails >= patience || this.budget.exhausted()) return null;
+      const y = this.moves.perturbByStress(current, scale);
+      const e = this.hopMin(y, scale);
+      if (e < bestEnergy) {
+        bestEnergy = e;
+        fails = 0;
+      } else {
+        fails++;
+      }
+      if (e < currentEnergy || e <= bestEnergy) {
+        current = y;
+        currentEnergy = e;
+      }
+    }
+  }
+
+  /** The best layout moved by a few random moves (swaps, relocations, shakes), minimised and squeezed. */
+  private kick(layout: Layout): Layout {
+    let y = layout.x;
+    for (let k = 0; k < TIGHTEST_KICK_MOVES; k++) y = this.moves.perturb(y, layout.scale);
+    this.localMin(y, layout.scale);
+    return this.squeeze(this.repair(y) ?? layout, SQUEEZE_FIRST_STEP);
+  }
+
+  /** Minimises a hop's layout; once more when it ends close to zero energy (it may reach zero). */
+  private hopMin(y: Float64Array, scale: number): number {
+    const e = this.localMin(y, scale);
+    return e > this.feasibleEnergy && e < this.polishEnergy ? this.localMin(y, scale) : e;
   }
 
   /**
@@ -188,7 +241,6 @@ export class PackingSearch {
    */
   fit(): Layout {
     const target = 1 - FIT_MARGIN;
-    const polishEnergy = FIT_POLISH_ENERGY * this.rMax * this.rMax;
     let best: Layout | null = null;
     let current: Float64Array | null = null;
     let currentEnergy = Number.POSITIVE_INFINITY;
@@ -206,8 +258,7 @@ export class PackingSearch {
       } else {
         y = this.moves.perturbByStress(current, target);
       }
-      let e = this.localMin(y, target);
-      if (e > this.feasibleEnergy && e < polishEnergy) e = this.localMin(y, target);
+      const e = this.hopMin(y, target);
       const candidate = this.repair(y);
       if (candidate !== null && (best === null || candidate.scale < best.scale)) best = candidate;
       if (best !== null && best.scale <= 1) return best;
@@ -366,9 +417,5 @@ export class PackingSearch {
       }
     }
     return best;
-  }
-
-  private logUniform(min: number, max: number): number {
-    return min * Math.exp(this.rng.next() * Math.log(max / min));
   }
 }
