@@ -89,15 +89,7 @@ export class Perturbation {
     const u = this.rng.next();
     if (this.unequal && u < GUIDED_SWAP_BELOW) {
       const i = this.pickStressed();
-      let j = this.rng.int(n);
-      for (let tries = 0; tries < SWAP_PARTNER_TRIES && this.radii[j] === this.radii[i]; tries++)
-        j = this.rng.int(n);
-      const tx = y[2 * i]!;
-      const ty = y[2 * i + 1]!;
-      y[2 * i] = y[2 * j]!;
-      y[2 * i + 1] = y[2 * j + 1]!;
-      y[2 * j] = tx;
-      y[2 * j + 1] = ty;
+      swapPlaces(y, i, this.partnerOf(i));
     } else if (u < GUIDED_RELOCATE_BELOW) {
       const count = 1 + this.rng.int(Math.min(GUIDED_RELOCATE_MAX_CIRCLES, n - 1));
       for (let k = 0; k < count; k++) {
@@ -132,16 +124,16 @@ export class Perturbation {
     const swaps = 1 + this.rng.int(SWAP_MAX_PAIRS);
     for (let k = 0; k < swaps; k++) {
       const i = this.rng.int(n);
-      let j = this.rng.int(n);
-      for (let tries = 0; tries < SWAP_PARTNER_TRIES && this.radii[j] === this.radii[i]; tries++)
-        j = this.rng.int(n);
-      const tx = y[2 * i]!;
-      const ty = y[2 * i + 1]!;
-      y[2 * i] = y[2 * j]!;
-      y[2 * i + 1] = y[2 * j + 1]!;
-      y[2 * j] = tx;
-      y[2 * j + 1] = ty;
+      swapPlaces(y, i, this.partnerOf(i));
     }
+  }
+
+  /** A random circle to swap with circle i, of a different size where a few draws find one. */
+  private partnerOf(i: number): number {
+    let j = this.rng.int(this.n);
+    for (let tries = 0; tries < SWAP_PARTNER_TRIES && this.radii[j] === this.radii[i]; tries++)
+      j = this.rng.int(this.n);
+    return j;
   }
 
   /** Moves a few circles (the most stressed, or random ones) into the largest holes. */
@@ -223,4 +215,14 @@ export class Perturbation {
     }
     return clearance;
   }
+}
+
+/** Exchanges the places of circles i and j. */
+function swapPlaces(y: Float64Array, i: number, j: number): void {
+  const tx = y[2 * i]!;
+  const ty = y[2 * i + 1]!;
+  y[2 * i] = y[2 * j]!;
+  y[2 * i + 1] = y[2 * j + 1]!;
+  y[2 * j] = tx;
+  y[2 * j + 1] = ty;
 }
