@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { CUSTOMER_MESSAGES, customerFormSchema, customerFormToInput, customerToForm, type Customer, type CustomerForm } from '@sealplan/contracts';
 import { ApiRequestError } from '@/lib/api-client';
 import { useIndustries, useSaveCustomer } from '../api/customers-api';
+import { customerMessage } from '../lib/messages';
 
 export interface CustomerDialogProps {
   opened: boolean;
@@ -70,7 +71,7 @@ export function CustomerDialog({ opened, onClose, customer, onSaved }: CustomerD
     <Modal opened={opened} onClose={onClose} title={customer ? t('dialog.editTitle') : t('dialog.addTitle')} size="lg" centered>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <TextInput label={t('fields.companyName')} required {...form.register('companyName')} error={errors.companyName?.message} data-autofocus />
+          <TextInput label={t('fields.companyName')} required {...form.register('companyName')} error={customerMessage(t, errors.companyName?.message)} data-autofocus />
           <Controller
             control={form.control}
             name="industry"
@@ -83,19 +84,19 @@ export function CustomerDialog({ opened, onClose, customer, onSaved }: CustomerD
                 value={field.value || null}
                 onChange={(v) => field.onChange(v ?? '')}
                 onBlur={field.onBlur}
-                error={fieldState.error?.message}
+                error={customerMessage(t, fieldState.error?.message)}
               />
             )}
           />
           <Fieldset legend={t('fields.primaryContact')}>
             <Stack gap="sm">
               <Group grow align="flex-start">
-                <TextInput label={t('fields.firstName')} required {...form.register('pocFirstName')} error={errors.pocFirstName?.message} />
-                <TextInput label={t('fields.lastName')} required {...form.register('pocLastName')} error={errors.pocLastName?.message} />
+                <TextInput label={t('fields.firstName')} required {...form.register('pocFirstName')} error={customerMessage(t, errors.pocFirstName?.message)} />
+                <TextInput label={t('fields.lastName')} required {...form.register('pocLastName')} error={customerMessage(t, errors.pocLastName?.message)} />
               </Group>
               <Group grow align="flex-start">
-                <TextInput label={t('fields.phone')} type="tel" required {...form.register('pocPhoneNumber')} error={errors.pocPhoneNumber?.message} />
-                <TextInput label={t('fields.email')} type="email" required {...form.register('pocEmail')} error={errors.pocEmail?.message} />
+                <TextInput label={t('fields.phone')} type="tel" required {...form.register('pocPhoneNumber')} error={customerMessage(t, errors.pocPhoneNumber?.message)} />
+                <TextInput label={t('fields.email')} type="email" required {...form.register('pocEmail')} error={customerMessage(t, errors.pocEmail?.message)} />
               </Group>
             </Stack>
           </Fieldset>

@@ -1,5 +1,5 @@
 import { ListState } from '@/components/list-state';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   ActionIcon,
   Badge,
@@ -45,6 +45,11 @@ export function CustomersPage() {
   });
   const total = list.data?.pager.totalRecords ?? 0;
   const pages = Math.max(1, Math.ceil(total / DEFAULT_PAGE_SIZE));
+  // Fewer records than the page needs (a narrower filter): show the new last page rather than an empty list.
+  const loaded = list.data !== undefined && !list.isPlaceholderData;
+  useEffect(() => {
+    if (loaded && pageIndex > pages - 1) setPageIndex(pages - 1);
+  }, [loaded, pageIndex, pages]);
 
   return (
     <Container size="lg" py="lg">
@@ -73,7 +78,10 @@ export function CustomersPage() {
             <Checkbox
               label={t('list.includeInactive')}
               checked={includeInactive}
-              onChange={(e) => setIncludeInactive(e.currentTarget.checked)}
+              onChange={(e) => {
+                setIncludeInactive(e.currentTarget.checked);
+                setPageIndex(0);
+              }}
             />
           </Group>
           <ListState

@@ -9,6 +9,7 @@ import { useBlocker, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { OFFSHORE_INDUSTRY_ID, PROJECT_MESSAGES, projectFormSchema, type ProjectForm } from '@sealplan/contracts';
 import { useActiveCustomers, useIndustryOptions, useSaveProject } from '../api/projects-api';
+import { projectMessage } from '../lib/messages';
 
 /** Spec §9: project save navigation delay. */
 export const PROJECT_SAVE_NAVIGATION_DELAY_MS = 200;
@@ -112,12 +113,12 @@ export function NewProjectPage({ renderCustomerDialog }: NewProjectPageProps) {
                     if (customer && !form.getValues('industryId')) form.setValue('industryId', customer.industry.id, { shouldValidate: true, shouldDirty: true });
                   }}
                   onBlur={field.onBlur}
-                  error={fieldState.error?.message}
+                  error={projectMessage(t, fieldState.error?.message)}
                   nothingFoundMessage={t('create.noCustomer')}
                 />
               )}
             />
-            <TextInput label={t('create.name')} required {...form.register('name')} error={errors.name?.message} />
+            <TextInput label={t('create.name')} required {...form.register('name')} error={projectMessage(t, errors.name?.message)} />
             <Controller
               control={form.control}
               name="industryId"
@@ -129,7 +130,7 @@ export function NewProjectPage({ renderCustomerDialog }: NewProjectPageProps) {
                   value={field.value || null}
                   onChange={(v) => field.onChange(v ?? '')}
                   onBlur={field.onBlur}
-                  error={fieldState.error?.message}
+                  error={projectMessage(t, fieldState.error?.message)}
                 />
               )}
             />

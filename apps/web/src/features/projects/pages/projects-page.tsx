@@ -1,5 +1,5 @@
 import { ListState } from '@/components/list-state';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   ActionIcon,
   Anchor,
@@ -38,6 +38,7 @@ import {
   type Project,
 } from '@sealplan/contracts';
 import { useProjectList, useSaveProject, type ProjectListParams } from '../api/projects-api';
+import { projectMessage } from '../lib/messages';
 
 /** Spec §9: search is debounced 500 ms. */
 export const SEARCH_DEBOUNCE_MS = 500;
@@ -67,6 +68,11 @@ export function ProjectsPage() {
   const save = useSaveProject();
   const total = list.data?.pager.totalRecords ?? 0;
   const pages = Math.max(1, Math.ceil(total / DEFAULT_PAGE_SIZE));
+  // A delete can empty the last page: show the new last page rather than an empty list without paging.
+  const loaded = list.data !== undefined && !list.isPlaceholderData;
+  useEffect(() => {
+    if (loaded && pageIndex > pages - 1) setPageIndex(pages - 1);
+  }, [loaded, pageIndex, pages]);
 
   const toggleSort = (field: SortField) =>
     setSort((s) =>
@@ -267,7 +273,7 @@ export function ProjectsPage() {
               label={t('create.name')}
               value={newName}
               onChange={(e) => setNewName(e.currentTarget.value)}
-              error={renameValid ? undefined : PROJECT_MESSAGES.name}
+              error={renameValid ? undefined : projectMessage(t, PROJECT_MESSAGES.name)}
               maxLength={PROJECT_NAME_MAX_LENGTH}
               data-autofocus
             />
