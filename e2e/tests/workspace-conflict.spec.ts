@@ -1,0 +1,94 @@
+// A failed transit save keeps what the user typed and says why; a version conflict (someone else saved the transit
+// meanwhile) offers Overwrite (the user's edits win) or Reload (the stored version replaces them). Issue 7.
+// Run: E2E_PORT=3105 E2E_WEB_DIST=/tmp/<you>-dist E2E_BUILD=true npx playwright test -c e2e/playwright.config.ts workspace-conflict
+import { expect, test, type Page } from '@playwright/test';
+
+const ADMIN = { username: 'admin@sealplan.local', password: 'e2e-admin-password' };
+const STAMP = Date.now().toString(36);
+
+interface StoredTransit {
+  id: string;
+  version: number;
+  name: string;
+}
+
+async function signIn(page: Page) {
+  const res = await page.request.post('/api/auth/token', {
+    form: { grant_type: 'password', username: ADMIN.username, password: ADMIN.password, isCustomer: 'true' },
+  });
+  expect(res.ok()).toBe(true);
+  const token = ((await res.json()) as { data: { access_token: string } }).data.access_token;
+  await page.addInitScript((t) => localStorage.setItem('sealplan.token', t), token);
+  const call = async <T>(path: string, data: unknown): Promise<T> => {
+    const r = await page.request.post(path, { headers: { authorization: `Bearer ${token}` }, data });
+    expect(r.ok(), `${path}: ${await r.text()}`).toBe(true);
+    return ((await r.json()) as { data: T }).data;
+  };
+  return call;
+}
+
+test('a version conflict on save keeps the edits and offers Overwrite or Reload', async ({ page }) => {
+  const call = await signIn(page);
+  const customer = await call<{ id: string }>('/api/customer/saveOne', {
+    customer: {
+      name: `Conflict Yards ${STAMP}`,
+      industryId: 'ON_SHORE',
+      contactFirstName: 'Kari',
+      contactLastName: 'Nordmann',
+      contactPhone: '555 123 4567',
+      contactEmail: 'kari@example.com',
+    },
+  });
+  const project = await call<{ id: string }>('/api/project/saveOne', {
+    project: {
+      customerId: customer.id,
+      name: `Conflict project ${STAMP}`,
+      industryId: 'ON_SHORE',
+      description: '',
+    },
+  });
+  const transitFields = { projectId: project.id, shape: 'ROUND', diameterMm: 200, copies: 1 };
+  const created = await call<{ transit: StoredTransit }>('/api/project/savePenetratingItemsAndTransit', {
+    transit: { ...transitFields, name: 'Original name' },
+    penetratingItems: [],
+  });
+  // Someone else saves the transit (a newer version than the one the page loaded).
+  let stored = created.transit;
+  const saveElsewhere = async (name: string) => {
+    const saved = await call<StoredTransit>('/api/project/saveTransit', {
+      transit: { ...transitFields, id: stored.id, version: stored.version, name },
+    });
+    stored = saved;
+  };
+
+  await page.goto(`/projects/${project.id}`);
+  const name = page.getByRole('textbox', { name: 'Name' });
+  await expect(name).toHaveValue('Original name');
+
+  // Overwrite: the user's edits are saved over the other change.
+  await name.fill('My edit');
+  await saveElsewhere('Changed elsewhere');
+  await page.getByRole('button', { name: 'Save transit' }).click();
+  const conflict = page.getByRole('dialog', { name: 'This transit was changed by someone else' });
+  await expect(conflict).toBeVisible();
+  await expect(name).toHaveValue('My edit');
+  await conflict.getByRole('button', { name: 'Overwrite' }).click();
+  await expect(page.getByText('Transit My edit saved.')).toBeVisible();
+  await expect(page.getByTestId('unsaved-badge')).toBeHidden();
+  await page.reload();
+  await expect(name).toHaveValue('My edit');
+  stored = {
+    ...stored,
+    ...(await call<{ transit: StoredTransit }>('/api/project/getTransitData', { transitId: stored.id }))
+      .transit,
+  };
+
+  // Reload: the stored version replaces the edits.
+  await name.fill('Second edit');
+  await saveElsewhere('Stored by a colleague');
+  await page.getByRole('button', { name: 'Save transit' }).click();
+  await expect(conflict).toBeVisible();
+  await conflict.getByRole('button', { name: 'Reload' }).click();
+  await expect(name).toHaveValue('Stored by a colleague');
+  await expect(page.getByTestId('unsaved-badge')).toBeHidden();
+});
