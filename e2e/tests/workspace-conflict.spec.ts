@@ -1,5 +1,6 @@
-// A failed transit save keeps what the user typed and says why; a version conflict (someone else saved the transit
-// meanwhile) offers Overwrite (the user's edits win) or Reload (the stored version replaces them). Issue 7.
+// The project page's transit handling beyond workspace.spec.ts (issue 7): a version conflict on save (someone else
+// saved the transit meanwhile) keeps what the user typed and offers Overwrite (the user's edits win) or Reload (the
+// stored version replaces them); the transit list duplicates a transit with its items and deletes after a confirm.
 // Run: E2E_PORT=3105 E2E_WEB_DIST=/tmp/<you>-dist E2E_BUILD=true npx playwright test -c e2e/playwright.config.ts workspace-conflict
 import { expect, test, type Page } from '@playwright/test';
 
@@ -91,4 +92,63 @@ test('a version conflict on save keeps the edits and offers Overwrite or Reload'
   await conflict.getByRole('button', { name: 'Reload' }).click();
   await expect(name).toHaveValue('Stored by a colleague');
   await expect(page.getByTestId('unsaved-badge')).toBeHidden();
+});
+
+test('the transit list duplicates a transit with its items and deletes one after the confirm dialog', async ({
+  page,
+}) => {
+  const call = await signIn(page);
+  const customer = await call<{ id: string }>('/api/customer/saveOne', {
+    customer: {
+      name: `List Yards ${STAMP}`,
+      industryId: 'ON_SHORE',
+      contactFirstName: 'Kari',
+      contactLastName: 'Nordmann',
+      contactPhone: '555 123 4567',
+      contactEmail: 'kari@example.com',
+    },
+  });
+  const project = await call<{ id: string }>('/api/project/saveOne', {
+    project: {
+      customerId: customer.id,
+      name: `List project ${STAMP}`,
+      industryId: 'ON_SHORE',
+      description: '',
+    },
+  });
+  await call('/api/project/savePenetratingItemsAndTransit', {
+    transit: {
+      projectId: project.id,
+      shape: 'ROUND',
+      diameterMm: 200,
+      copies: 1,
+      name: 'Deck A',
+      penetratingItemTypeId: 'CABLE',
+    },
+    penetratingItems: [{ itemTypeId: 'CABLE', quantity: 3, outerDiameterMm: 20 }],
+  });
+
+  await page.goto(`/projects/${project.id}`);
+  const list = page.getByRole('table', { name: 'Transits' });
+  await expect(list.getByRole('row')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Duplicate Deck A' }).click();
+  await expect(list.getByRole('row')).toHaveCount(3);
+  const copy = list.getByRole('row', { name: /Deck A \(copy\)/ });
+  await expect(copy).toContainText('3');
+  await expect(page.getByTestId('current-transit-name')).toHaveText('Deck A (copy)');
+  await expect(page.getByTestId('item-count')).toHaveText('3 items');
+
+  // Spec §2 confirm dialog: Cancel keeps the transit, OK deletes it.
+  await page.getByRole('button', { name: 'Delete Deck A (copy)' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Please confirm' });
+  await expect(confirm).toContainText('Are you sure you want to continue?');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(list.getByRole('row')).toHaveCount(3);
+  await page.getByRole('button', { name: 'Delete Deck A (copy)' }).click();
+  await confirm.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByText('Transit Deck A (copy) deleted.')).toBeVisible();
+  await expect(list.getByRole('row')).toHaveCount(2);
+  await page.reload();
+  await expect(list.getByRole('row')).toHaveCount(2);
+  await expect(list.getByRole('row', { name: /Deck A/ })).toContainText('3');
 });
