@@ -1,7 +1,9 @@
 // The project page's transit handling beyond workspace.spec.ts (issue 7): a version conflict on save (someone else
 // saved the transit meanwhile) keeps what the user typed and offers Overwrite (the user's edits win) or Reload (the
-// stored version replaces them); the transit list duplicates a transit with its items and deletes after a confirm.
-// Run: E2E_PORT=3105 E2E_WEB_DIST=/tmp/<you>-dist E2E_BUILD=true npx playwright test -c e2e/playwright.config.ts workspace-conflict
+// stored version replaces them); the transit list duplicates a transit with its items and deletes after a confirm;
+// the sidebar's Share / Export and Material list buttons open the export dialog with the right scope.
+// Run: E2E_PORT=3105 E2E_WEB_DIST=/tmp/<you>-dist E2E_BUILD=true npx playwright test -c e2e/playwright.config.ts project-page
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 
 const ADMIN = { username: 'admin@sealplan.local', password: 'e2e-admin-password' };
@@ -151,4 +153,82 @@ test('the transit list duplicates a transit with its items and deletes one after
   await page.reload();
   await expect(list.getByRole('row')).toHaveCount(2);
   await expect(list.getByRole('row', { name: /Deck A/ })).toContainText('3');
+});
+
+test('the project sidebar opens the export dialog: Share / Export for the current transit, Material list for the totals', async ({
+  page,
+}) => {
+  const call = await signIn(page);
+  const customer = await call<{ id: string }>('/api/customer/saveOne', {
+    customer: {
+      name: `Export Yards ${STAMP}`,
+      industryId: 'ON_SHORE',
+      contactFirstName: 'Kari',
+      contactLastName: 'Nordmann',
+      contactPhone: '555 123 4567',
+      contactEmail: 'kari@example.com',
+    },
+  });
+  const project = await call<{ id: string }>('/api/project/saveOne', {
+    project: {
+      customerId: customer.id,
+      name: `Export project ${STAMP}`,
+      industryId: 'ON_SHORE',
+      description: '',
+    },
+  });
+  // Type, class and depth set: the transits have material lines (spec §5: sleeve length needs all three).
+  const common = {
+    projectId: project.id,
+    shape: 'ROUND',
+    diameterMm: 200,
+    copies: 1,
+    penetratingItemTypeId: 'CABLE',
+    transitTypeId: 'NOFIRNO',
+    classId: 'A_CLASS',
+    sealantType: 'NOFIRNO_SEALANT',
+    sealantDepth: 'DOUBLE',
+    depthMm: 150,
+  };
+  for (const name of ['First transit', 'Second transit'])
+    await call('/api/project/savePenetratingItemsAndTransit', {
+      transit: { ...common, name },
+      penetratingItems: [{ itemTypeId: 'CABLE', quantity: 2, outerDiameterMm: 20 }],
+    });
+
+  await page.goto(`/projects/${project.id}`);
+  await page.getByRole('table', { name: 'Transits' }).getByRole('link', { name: 'Second transit' }).click();
+  await expect(page.getByTestId('current-transit-name')).toHaveText('Second transit');
+
+  // Share / Export: PDF by default; the current transit only gives a CSV with that transit's rows.
+  await page.getByRole('button', { name: 'Share / Export' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Share / Export' });
+  await expect(dialog.getByRole('combobox', { name: 'Format' })).toHaveValue('PDF');
+  await expect(dialog.getByRole('switch', { name: 'Project material totals only' })).not.toBeChecked();
+  await dialog.getByRole('radio', { name: 'Current transit' }).check();
+  await dialog.getByRole('combobox', { name: 'Format' }).click();
+  await page.getByRole('option', { name: 'CSV', exact: true }).click();
+  let [download] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Download' }).last().click(),
+  ]);
+  let text = readFileSync(await download.path(), 'utf8');
+  expect(text).toContain('Second transit');
+  expect(text).not.toContain('First transit');
+  await expect(dialog).toBeHidden();
+
+  // Material list: opens with the totals switch on and the transit choices disabled.
+  await page.getByRole('button', { name: 'Material list' }).click();
+  dialog = page.getByRole('dialog', { name: 'Share / Export' });
+  await expect(dialog.getByRole('switch', { name: 'Project material totals only' })).toBeChecked();
+  await expect(dialog.getByRole('radio', { name: 'Whole project' })).toBeDisabled();
+  await dialog.getByRole('combobox', { name: 'Format' }).click();
+  await page.getByRole('option', { name: 'CSV', exact: true }).click();
+  [download] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Download' }).last().click(),
+  ]);
+  text = readFileSync(await download.path(), 'utf8');
+  expect(text).toContain('Project total');
+  expect(text).not.toContain('Second transit');
 });
