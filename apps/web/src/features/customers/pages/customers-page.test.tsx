@@ -41,6 +41,12 @@ function serve() {
         },
       };
     },
+    'POST /api/customer/saveOne': (call: MockCall) => {
+      const { customer: saved } = JSON.parse(call.body!) as { customer: { id: string; name: string } };
+      const index = store.findIndex((c) => c.id === saved.id);
+      store[index] = { ...store[index]!, name: saved.name, version: store[index]!.version + 1 };
+      return { data: store[index] };
+    },
     'POST /api/industry/getActive': () => ({
       data: [{ id: 'ON_SHORE', name: 'On Shore', isActive: true, sort: 1 }],
     }),
@@ -90,5 +96,31 @@ describe('CustomersPage (spec §2, §3, §5)', () => {
       'disabled',
       true,
     );
+  });
+
+  it('edits a customer: the dialog opens filled in and valid, saves with id and version, toasts and lists the new name', async () => {
+    const api = serve();
+    const user = userEvent.setup();
+    renderWithProviders(<CustomersPage />, { path: '/customers' });
+    await user.click(await screen.findByRole('button', { name: 'Edit Customer 02' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Customer' });
+    const company = within(dialog).getByRole('textbox', { name: /Company Name/ });
+    expect(company).toHaveProperty('value', 'Customer 02');
+    const save = within(dialog).getByRole('button', { name: 'Save' });
+    await waitFor(() => expect(save).toHaveProperty('disabled', false));
+    await user.clear(company);
+    await user.type(company, 'Renamed Yards');
+    await user.click(save);
+    expect(await screen.findByText('Customer saved successfully!')).toBeTruthy();
+    const body = JSON.parse(api.calls.find((c) => c.path === '/api/customer/saveOne')!.body!) as {
+      customer: unknown;
+    };
+    expect(body.customer).toMatchObject({
+      id: customer(2, true).id,
+      version: 1,
+      name: 'Renamed Yards',
+      contactEmail: 'ola@example.com',
+    });
+    expect(await screen.findByText('Renamed Yards')).toBeTruthy();
   });
 });
