@@ -465,3 +465,26 @@ test.describe('application shell', () => {
     await page.screenshot({ path: `${ARTIFACTS}dashboard-390.png`, fullPage: true });
   });
 });
+
+test('every public page and the project page title themselves "<short name> | <page title>"', async ({ page, request }) => {
+  const pages: [string, string][] = [
+    ['/login', 'Login'],
+    ['/register', 'Register'],
+    ['/recover', 'Recover Password'],
+    ['/lock', 'Locked'],
+    ['/update-password', 'Reset Password'],
+    ['/maintenance', 'Maintenance'],
+    ['/500', 'Error'],
+    ['/404', 'Page Not Found'],
+    ['/test', 'Test'],
+  ];
+  for (const [path, title] of pages) {
+    await page.goto(path);
+    await expect(page, path).toHaveTitle(new RegExp(`^[^|]+ \\| ${title}$`));
+  }
+  const token = await apiToken(request);
+  const projectId = await someProjectId(request, token);
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [TOKEN_KEY, token] as const);
+  await page.goto(`/projects/${projectId}`);
+  await expect(page).toHaveTitle(/^[^|]+ \| Project$/);
+});
