@@ -229,6 +229,10 @@ test('transit workspace: customer, off-shore project, transits, items, drawing, 
   await page.getByRole('option', { name: 'RISE ULTRA' }).click();
   // RISE_ULTRA: depth disabled; 'Single' sealant layer offered.
   await expect(page.getByRole('textbox', { name: 'Depth' })).toBeDisabled();
+  // Spec §8: the RISE_ULTRA contact note for a longer depth.
+  await expect(page.getByTestId('transit-warning-banner')).toContainText(
+    'If a longer depth penetration is required, please contact the provider or your distributor.',
+  );
   await expect(page.getByRole('radio', { name: 'Single', exact: true })).toHaveCount(1);
   // Single pipe without a pipe: the pipe dropdown flashes for about 1.5 s.
   await page.getByText('Single pipe', { exact: true }).click();
