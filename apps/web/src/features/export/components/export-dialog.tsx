@@ -4,7 +4,6 @@ import {
   Button,
   Checkbox,
   Group,
-  Loader,
   Modal,
   Radio,
   ScrollArea,
@@ -28,6 +27,7 @@ import {
   type ExportScope,
   type SendProjectExportRequest,
 } from '@sealplan/contracts';
+import { LoaderOverlay } from '@/components/loader-overlay';
 import { ApiRequestError } from '@/lib/api-client';
 import { useSendProjectExport } from '../api/export-api';
 import { useDefaultExportSystem } from '../hooks/use-default-export-system';
@@ -128,11 +128,14 @@ export function ExportDialog({ projectId, currentTransitId, transits, opened, on
       <form
         aria-label={t('title')}
         noValidate
+        style={{ position: 'relative' }}
         onSubmit={(e) => {
           e.preventDefault();
           submit();
         }}
       >
+        {/* Spec §2 loader overlay: while the file is made nothing in the form can be changed or sent twice. */}
+        <LoaderOverlay visible={mutation.isPending} label={t('working')} />
         <Stack gap="md">
           <SegmentedControl
             fullWidth
@@ -231,15 +234,7 @@ export function ExportDialog({ projectId, currentTransitId, transits, opened, on
               {serverError}
             </Alert>
           )}
-          <Group justify="space-between">
-            <Text size="sm" c="dimmed" aria-live="polite">
-              {mutation.isPending && (
-                <Group gap={6} component="span">
-                  <Loader size="xs" />
-                  {t('working')}
-                </Group>
-              )}
-            </Text>
+          <Group justify="flex-end">
             <Group>
               <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
                 {t('cancel')}
