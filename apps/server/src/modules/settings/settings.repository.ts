@@ -26,14 +26,20 @@ export function createSettingsRepository(db: Database) {
       return rows[0]?.system ?? null;
     },
 
-    async counts() {
+    /** Counts over every organization (organizationId null), else over that organization only. */
+    async counts(organizationId: string | null) {
+      const inOrg = (column: typeof organizations.id | typeof users.organizationId) =>
+        organizationId === null ? undefined : eq(column, organizationId);
       const [orgs, all, pending] = await Promise.all([
-        db.select({ total: count() }).from(organizations),
-        db.select({ total: count() }).from(users).where(eq(users.isRemoved, false)),
+        db.select({ total: count() }).from(organizations).where(inOrg(organizations.id)),
         db
           .select({ total: count() })
           .from(users)
-          .where(and(eq(users.isPending, true), eq(users.isRemoved, false))),
+          .where(and(eq(users.isRemoved, false), inOrg(users.organizationId))),
+        db
+          .select({ total: count() })
+          .from(users)
+          .where(and(eq(users.isPending, true), eq(users.isRemoved, false), inOrg(users.organizationId))),
       ]);
       return {
         organizations: orgs[0]?.total ?? 0,

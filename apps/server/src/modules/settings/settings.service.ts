@@ -1,10 +1,13 @@
 import {
+  AUTH_MESSAGES,
   DEFAULT_MEASUREMENT_SYSTEM,
   FRONT_END_VERSION,
   type AdminSettings,
   type AppSettings,
   type MeasurementSystemId,
 } from '@sealplan/contracts';
+import { AppError } from '../../errors';
+import { ROLE_IDS } from '../auth/roles';
 import type { CatalogueRepository } from '../catalogue/catalogue.repository';
 import type { SettingsRepository } from './settings.repository';
 
@@ -51,12 +54,22 @@ export function createSettingsService(deps: SettingsServiceDeps) {
     /** Spec §7 GET settings. */
     settings,
 
-    /** Spec §7 GET adminSettings. */
-    async adminSettings(user: { id: string; organizationId: string | null }): Promise<AdminSettings> {
+    /**
+     * Spec §7 GET adminSettings. The counts cover what the caller administers (docs/decisions/005-permissions.md):
+     * every organization for a SystemAdministrator or the provider's ElevatedUser, else their own organization.
+     */
+    async adminSettings(user: {
+      id: string;
+      organizationId: string | null;
+      isProviderOrganization: boolean;
+      roles: readonly string[];
+    }): Promise<AdminSettings> {
+      const everywhere = user.isProviderOrganization || user.roles.includes(ROLE_IDS.SYSTEM_ADMINISTRATOR);
+      if (!everywhere && !user.organizationId) throw new AppError('FORBIDDEN', AUTH_MESSAGES.notAuthorized);
       const [base, meta, counts] = await Promise.all([
         settings(user),
         deps.catalogue.readMeta(),
-        deps.repo.counts(),
+        deps.repo.counts(everywhere ? null : user.organizationId),
       ]);
       return {
         ...base,

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminSettings } from '@sealplan/contracts';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createOrganization, createUserWithToken } from '../../testing/factories';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const adminSettings = async (headers: { authorization: string }) => {
+  const res = await t.app.inject({ method: 'GET', url: '/api/adminSettings', headers });
+  expect(res.statusCode).toBe(200);
+  return res.json().data as AdminSettings;
+};
+
+describe('GET /api/adminSettings counts (docs/decisions/005-permissions.md reach)', () => {
+  it("an ElevatedUser of a customer organization sees only their organization's counts", async () => {
+    const db = t.deps.db.db;
+    const provider = await createOrganization(db, 'Provider', true);
+    const customerOrg = await createOrganization(db, 'Customer A');
+    const otherOrg = await createOrganization(db, 'Customer B');
+    const providerAdmin = await createUserWithToken(db, {
+      organizationId: provider.id,
+      roles: ['ElevatedUser', 'Administrator'],
+    });
+    const sysAdmin = await createUserWithToken(db, {
+      organizationId: otherOrg.id,
+      roles: ['SystemAdministrator', 'Administrator'],
+    });
+    const customerAdmin = await createUserWithToken(db, {
+      organizationId: customerOrg.id,
+      roles: ['ElevatedUser', 'Administrator'],
+    });
+    await createUserWithToken(db, { organizationId: customerOrg.id });
+    for (let i = 0; i < 3; i++) await createUserWithToken(db, { organizationId: otherOrg.id });
+    // A pending registration belongs to no organization until it is approved.
+    const register = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/register',
+      payload: {
+        FirstName: 'Pat',
+        LastName: 'Pending',
+        Password: 'pending-pass',
+        Company: 'Pending Ltd',
+        Industry: 'ON_SHORE',
+        UserName: 'pat.pending@example.com',
+      },
+    });
+    expect(register.statusCode).toBe(200);
+
+    const everything = { organizations: 3, users: 8, pendingUsers: 1 };
+    expect((await adminSettings(providerAdmin.headers)).counts).toEqual(everything);
+    expect((await adminSettings(sysAdmin.headers)).counts).toEqual(everything);
+    // Nothing about other tenants: one organization, its two users, no pending registrations (it cannot see them).
+    expect((await adminSettings(customerAdmin.headers)).counts).toEqual({
+      organizations: 1,
+      users: 2,
+      pendingUsers: 0,
+    });
+  });
+});
