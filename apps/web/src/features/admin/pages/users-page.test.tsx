@@ -108,6 +108,83 @@ describe('UsersPage (spec §2 admin grids, §6, §8)', () => {
     });
   });
 
+  it('denies a pending registration only after confirmation', async () => {
+    const api = mockApi({
+      'GET /api/auth/current-user': () => ({ data: me }),
+      'POST /api/user/list': listHandler,
+      'POST /api/user/updateUserStatus': () => ({ data: { user: pendingRows[0] } }),
+    });
+    const user = userEvent.setup();
+    renderPage();
+    const pending = await screen.findByRole('table', { name: 'Pending Users' });
+    await user.click(await within(pending).findByRole('button', { name: 'Deny p1@x.co' }));
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByText('Are you sure you want to continue?')).toBeNull());
+    expect(api.calls.some((c) => c.path === '/api/user/updateUserStatus')).toBe(false);
+
+    await user.click(within(pending).getByRole('button', { name: 'Deny p1@x.co' }));
+    await user.click(await screen.findByRole('button', { name: 'OK' }));
+    expect(await screen.findByText('The registration of p1@x.co was denied.')).toBeTruthy();
+    expect(JSON.parse(api.calls.find((c) => c.path === '/api/user/updateUserStatus')!.body!)).toEqual({
+      user: { id: pendingRows[0]!.id },
+      isApproved: false,
+      skipEmail: false,
+    });
+  });
+
+  it('sets roles in bulk for the selected ids, starting from the roles of a single selection', async () => {
+    const api = mockApi({
+      'GET /api/auth/current-user': () => ({ data: me }),
+      'POST /api/user/list': listHandler,
+      'POST /api/user/setRoles': () => ({ data: { users: [] } }),
+    });
+    const user = userEvent.setup();
+    renderPage();
+    const active = await screen.findByRole('table', { name: 'Active Users' });
+    expect((screen.getByRole('button', { name: 'Set Roles' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(await within(active).findByRole('checkbox', { name: 'Select a1@x.co' }));
+    await user.click(screen.getByRole('button', { name: 'Set Roles' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Set Roles' });
+    expect((within(dialog).getByRole('checkbox', { name: 'Editor' }) as HTMLInputElement).checked).toBe(true);
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Author' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save Roles' }));
+    expect(await screen.findByText('Roles saved.')).toBeTruthy();
+    expect(JSON.parse(api.calls.find((c) => c.path === '/api/user/setRoles')!.body!)).toEqual({
+      userIds: [activeRows[0]!.id],
+      roles: ['Editor', 'Author'],
+    });
+  });
+
+  it('asks the server for the chosen sort and page', async () => {
+    const api = mockApi({
+      'GET /api/auth/current-user': () => ({ data: me }),
+      'POST /api/user/list': (call) => {
+        const answer = listHandler(call);
+        return { data: { ...answer.data, pager: { ...answer.data.pager, total: 25 } } };
+      },
+    });
+    const user = userEvent.setup();
+    renderPage();
+    const active = await screen.findByRole('table', { name: 'Active Users' });
+    await within(active).findByText('a1@x.co');
+    const activeLists = () =>
+      api.calls
+        .filter((c) => c.path === '/api/user/list')
+        .map((c) => JSON.parse(c.body!) as { status: string; fromIndex: number; size: number; sort: unknown })
+        .filter((b) => b.status === 'active');
+    await user.click(within(active).getByRole('button', { name: 'Sort by Email' }));
+    await waitFor(() => expect(activeLists().at(-1)).toMatchObject({ fromIndex: 0, sort: { field: 'email', direction: 'asc' } }));
+    await user.click(within(active).getByRole('button', { name: 'Sort by Email' }));
+    await waitFor(() => expect(activeLists().at(-1)).toMatchObject({ sort: { field: 'email', direction: 'desc' } }));
+    // Two grids, two paginations: the second one belongs to the active users.
+    expect(screen.getAllByText('25 users')).toHaveLength(2);
+    const secondPage = screen.getAllByRole('button', { name: '2' }).at(-1)!;
+    await user.click(secondPage);
+    await waitFor(() =>
+      expect(activeLists().at(-1)).toMatchObject({ fromIndex: 10, size: 10, sort: { field: 'email', direction: 'desc' } }),
+    );
+  });
+
   it('is closed to users without ElevatedUser or SystemAdministrator', async () => {
     const api = mockApi({
       'GET /api/auth/current-user': () => ({ data: { user: { ...me.user, Roles: ['Administrator'] } } }),
