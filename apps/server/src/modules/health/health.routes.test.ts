@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb } from '@sealplan/db/testing';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 describe('foundation API behaviour', () => {
@@ -35,5 +36,23 @@ describe('foundation API behaviour', () => {
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
     expect(doc.paths['/api/health'].get.responses['200']).toBeDefined();
+  });
+});
+
+describe('GET /api/health without a database', () => {
+  it('answers 503 and success false when the database does not answer (load balancer health check)', async () => {
+    const db = await createTestDb();
+    const t = await createTestApp({ db: { ...db, ping: async () => false } });
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({
+        success: false,
+        data: { status: 'degraded', database: { reachable: false } },
+      });
+    } finally {
+      await t.close();
+      await db.close();
+    }
   });
 });
