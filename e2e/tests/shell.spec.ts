@@ -57,7 +57,13 @@ const navbar = (page: Page) => page.locator('.sealplan-navbar');
 
 async function openSettingsPanel(page: Page) {
   await page.getByRole('button', { name: 'Open settings panel' }).click();
-  await expect(page.getByRole('dialog', { name: 'Settings' })).toBeVisible();
+  const panel = page.getByRole('dialog', { name: 'Settings' });
+  await expect(panel).toBeVisible();
+  // The panel slides in from the right: wait until it is in place, or a click may land while it still moves
+  // (under load a forced click on a switch further down the panel then finds it outside the viewport).
+  await expect
+    .poll(() => panel.evaluate((el) => Math.round(el.getBoundingClientRect().right - window.innerWidth)))
+    .toBeLessThanOrEqual(0);
 }
 
 async function closeSettingsPanel(page: Page) {
