@@ -30,6 +30,10 @@ export const TRANSIT_MESSAGES = {
   transitTypeNotAllowed: 'This transit type is not available for this penetrating item type.',
   classNotAllowed: 'This class is not available for this transit type.',
   sealantNotAllowed: 'This sealant is not available for this class.',
+  /** Spec §4: 'Single' sealant layer only for RISE_ULTRA. */
+  sealantDepthNotAllowed: 'A single sealant layer is only available for RISE_ULTRA transits.',
+  /** Spec §4: pipe configuration only for RISE_ULTRA; a rectangle takes several pipes only. */
+  pipeConfigurationNotAllowed: 'This pipe configuration is not available for this transit type and shape.',
   pipeNotFound: 'This pipe size is not in the catalogue.',
   itemsOfOneTransit: 'All penetrating items of one save must belong to one transit.',
   noItems: 'There are no penetrating items to save.',

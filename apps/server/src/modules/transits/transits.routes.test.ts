@@ -68,6 +68,17 @@ async function expectStoredResultsMatchEngine(data: TransitData) {
   expect(data.transit.penetratingItemCount).toBe(expected.itemCount);
 }
 
+/** A round RISE_ULTRA transit with a single pipe and a single sealant layer (spec §4). */
+const riseUltra = {
+  penetratingItemTypeId: 'PIPE',
+  transitTypeId: 'RISE_ULTRA',
+  classId: 'A_60_CLASS',
+  sealantType: 'NOFIRNO_SEALANT',
+  sealantDepth: 'SINGLE',
+  crusherPipeConfiguration: 'SINGLE',
+  singleCrusherPipeId: 'PIPE-DN150',
+};
+
 describe('saveTransit', () => {
   it('creates a transit and stores the engine results computed on the server', async () => {
     const res = await call<Transit>(
@@ -131,6 +142,18 @@ describe('saveTransit', () => {
     [{ copies: 0 }, 'transit.copies', TRANSIT_MESSAGES.copies],
     [{ sparePercent: 100 }, 'transit.sparePercent', TRANSIT_MESSAGES.sparePercent],
     [{ diameterMm: -1 }, 'transit.diameterMm', TRANSIT_MESSAGES.length],
+    // Spec §4: a single sealant layer only for RISE_ULTRA; pipe configuration only for RISE_ULTRA.
+    [{ sealantDepth: 'SINGLE' }, 'transit.sealantDepth', TRANSIT_MESSAGES.sealantDepthNotAllowed],
+    [
+      { crusherPipeConfiguration: 'MULTIPLE' },
+      'transit.crusherPipeConfiguration',
+      TRANSIT_MESSAGES.pipeConfigurationNotAllowed,
+    ],
+    [
+      { ...riseUltra, shape: 'RECTANGLE', widthMm: 400, heightMm: 250, diameterMm: null },
+      'transit.crusherPipeConfiguration',
+      TRANSIT_MESSAGES.pipeConfigurationNotAllowed,
+    ],
   ])('refuses %j', async (overrides, field, message) => {
     const res = await call(
       t.app,
@@ -142,6 +165,17 @@ describe('saveTransit', () => {
     expect(res.body.error?.code).toBe('VALIDATION_FAILED');
     expect(res.body.error?.fields?.[field]).toBeDefined();
     if (message) expect(res.body.error?.fields?.[field]).toBe(message);
+  });
+
+  it('accepts a single sealant layer and a single pipe for RISE_ULTRA', async () => {
+    const res = await call<Transit>(
+      t.app,
+      '/api/project/saveTransit',
+      { transit: cableTransit(riseUltra) },
+      user.headers,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ sealantDepth: 'SINGLE', crusherPipeConfiguration: 'SINGLE' });
   });
 
   it('refuses an older version, overwrites with force, soft-deletes with isDelete', async () => {

@@ -2,6 +2,8 @@ import {
   allowedClasses,
   allowedSealants,
   allowedTransitTypes,
+  pipeConfigurationOptions,
+  sealantLayerOptions,
   sizeTransit,
   type Catalogue,
   type TransitSizing,
@@ -177,6 +179,18 @@ export function checkTransitAgainstCatalogue(
     if (!allowedSealants(catalogue, itemType, values.classId).some((s) => s.id === values.sealantType)) {
       problems[`${prefix}.sealantType`] = TRANSIT_MESSAGES.sealantNotAllowed;
     }
+  }
+  // Spec §4: the sealant layers and pipe configurations the form offers for the transit type and shape.
+  if (values.sealantDepth && !sealantLayerOptions(transitType).includes(values.sealantDepth)) {
+    problems[`${prefix}.sealantDepth`] = TRANSIT_MESSAGES.sealantDepthNotAllowed;
+  }
+  if (
+    values.crusherPipeConfiguration &&
+    !pipeConfigurationOptions({ transitTypeId: transitType, shape: values.shape }).includes(
+      values.crusherPipeConfiguration,
+    )
+  ) {
+    problems[`${prefix}.crusherPipeConfiguration`] = TRANSIT_MESSAGES.pipeConfigurationNotAllowed;
   }
   if (values.singleCrusherPipeId && !catalogue.crushers.some((c) => c.id === values.singleCrusherPipeId)) {
     problems[`${prefix}.singleCrusherPipeId`] = TRANSIT_MESSAGES.pipeNotFound;
