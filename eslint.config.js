@@ -9,10 +9,26 @@ import globals from 'globals';
 // Import boundaries (ARCHITECTURE.md): engine imports nothing of ours; contracts only the engine's types;
 // web never db or server; server never web; features of the web app never import each other.
 const zones = [
-  { target: 'packages/engine', from: ['packages/contracts', 'packages/db', 'apps'], message: 'The engine is pure: no project imports.' },
-  { target: 'packages/contracts', from: ['packages/db', 'apps'], message: 'Contracts may use only the engine.' },
-  { target: 'packages/db', from: ['apps', 'packages/contracts'], message: 'The db package may use only the engine.' },
-  { target: 'apps/web', from: ['packages/db', 'apps/server'], message: 'The web app never imports db or server code.' },
+  {
+    target: 'packages/engine',
+    from: ['packages/contracts', 'packages/db', 'apps'],
+    message: 'The engine is pure: no project imports.',
+  },
+  {
+    target: 'packages/contracts',
+    from: ['packages/db', 'apps'],
+    message: 'Contracts may use only the engine.',
+  },
+  {
+    target: 'packages/db',
+    from: ['apps', 'packages/contracts'],
+    message: 'The db package may use only the engine.',
+  },
+  {
+    target: 'apps/web',
+    from: ['packages/db', 'apps/server'],
+    message: 'The web app never imports db or server code.',
+  },
   { target: 'apps/server', from: ['apps/web'], message: 'The server never imports web code.' },
 ];
 
@@ -54,7 +70,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/features/*/**', '../../*/**'], message: 'Features do not import each other; compose them in app/.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/features/*/**', '../../*/**'],
+              message: 'Features do not import each other; compose them in app/.',
+            },
+          ],
+        },
       ],
     },
   },

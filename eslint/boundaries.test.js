@@ -11,15 +11,25 @@ RuleTester.it = it;
 const root = path.resolve(import.meta.dirname, '..');
 const zones = [
   { target: 'packages/engine', from: ['packages/db', 'apps'], message: 'The engine is pure.' },
-  { target: 'apps/web', from: ['packages/db', 'apps/server'], message: 'The web app never imports db or server code.' },
+  {
+    target: 'apps/web',
+    from: ['packages/db', 'apps/server'],
+    message: 'The web app never imports db or server code.',
+  },
 ];
 const at = (file) => path.join(root, file);
-const tester = new RuleTester({ languageOptions: { parser: tseslint.parser, ecmaVersion: 2023, sourceType: 'module' } });
+const tester = new RuleTester({
+  languageOptions: { parser: tseslint.parser, ecmaVersion: 2023, sourceType: 'module' },
+});
 
 tester.run('sealplan/boundaries', plugin.rules.boundaries, {
   valid: [
     { filename: at('packages/engine/src/a.ts'), code: "import { b } from './b';", options: [{ zones }] },
-    { filename: at('apps/web/src/x.ts'), code: "import { z } from '@sealplan/contracts';", options: [{ zones }] },
+    {
+      filename: at('apps/web/src/x.ts'),
+      code: "import { z } from '@sealplan/contracts';",
+      options: [{ zones }],
+    },
     { filename: at('apps/web/src/x.ts'), code: "import { z } from 'zod';", options: [{ zones }] },
     // A file outside every zone may import anything.
     { filename: at('e2e/tests/a.ts'), code: "import { db } from '@sealplan/db';", options: [{ zones }] },

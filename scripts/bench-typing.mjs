@@ -29,7 +29,12 @@ const env = {
 };
 if ((await run('npx', ['tsx', 'apps/server/src/cli/seed.ts'], { env })) !== 0) process.exit(1);
 
-const server = spawn('npx', ['tsx', 'apps/server/src/server.ts'], { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit', detached: true });
+const server = spawn('npx', ['tsx', 'apps/server/src/server.ts'], {
+  cwd: root,
+  env: { ...process.env, ...env },
+  stdio: 'inherit',
+  detached: true,
+});
 const stop = () => {
   try {
     process.kill(-server.pid, 'SIGTERM');

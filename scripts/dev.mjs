@@ -4,7 +4,11 @@ import { ensureDependencies, root } from './lib.mjs';
 
 ensureDependencies();
 const procs = [
-  spawn('npx', ['tsx', 'apps/server/src/cli/seed.ts'], { stdio: 'inherit', cwd: root, env: { ...process.env, SEED_DEMO: 'true' } }),
+  spawn('npx', ['tsx', 'apps/server/src/cli/seed.ts'], {
+    stdio: 'inherit',
+    cwd: root,
+    env: { ...process.env, SEED_DEMO: 'true' },
+  }),
 ];
 procs[0].on('exit', () => {
   procs.push(spawn('npx', ['tsx', 'watch', 'apps/server/src/server.ts'], { stdio: 'inherit', cwd: root }));

@@ -7,19 +7,41 @@ export const root = new URL('..', import.meta.url).pathname;
 
 export function run(cmd, args, opts = {}) {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { stdio: 'inherit', cwd: root, ...opts, env: { ...process.env, ...opts.env } });
+    const child = spawn(cmd, args, {
+      stdio: 'inherit',
+      cwd: root,
+      ...opts,
+      env: { ...process.env, ...opts.env },
+    });
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }
 
 export function runSync(cmd, args, opts = {}) {
-  const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, ...opts, env: { ...process.env, ...opts.env } });
+  const r = spawnSync(cmd, args, {
+    stdio: 'inherit',
+    cwd: root,
+    ...opts,
+    env: { ...process.env, ...opts.env },
+  });
   return r.status ?? 1;
 }
 
 /** Builds the web app into `outDir` with the web workspace's own Vite (npm does not always hoist it). */
 export function buildWeb(outDir) {
-  return run('npm', ['run', '--silent', 'build', '-w', '@sealplan/web', '--', '--outDir', resolve(root, outDir), '--emptyOutDir', '--logLevel', 'warn']);
+  return run('npm', [
+    'run',
+    '--silent',
+    'build',
+    '-w',
+    '@sealplan/web',
+    '--',
+    '--outDir',
+    resolve(root, outDir),
+    '--emptyOutDir',
+    '--logLevel',
+    'warn',
+  ]);
 }
 
 /** Installs npm dependencies when node_modules is missing or older than the lockfile. */
@@ -45,5 +67,9 @@ export function ensureChromium() {
   }
   console.log('Installing chromium (apt-get)…');
   runSync('apt-get', ['update', '-qq']);
-  return runSync('apt-get', ['install', '-y', '-qq', 'chromium', 'poppler-utils'], { env: { DEBIAN_FRONTEND: 'noninteractive' } }) === 0;
+  return (
+    runSync('apt-get', ['install', '-y', '-qq', 'chromium', 'poppler-utils'], {
+      env: { DEBIAN_FRONTEND: 'noninteractive' },
+    }) === 0
+  );
 }

@@ -37,7 +37,13 @@ function addPlaywright(file) {
 
 console.log(`\n== Unit and API tests (database: ${db}) ==`);
 const vitestFile = `${out}/vitest.json`;
-const vitestCode = await run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestFile}`]);
+const vitestCode = await run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestFile}`,
+]);
 addVitest(vitestFile);
 if (vitestCode !== 0) failedStages.push('vitest');
 

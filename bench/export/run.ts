@@ -16,12 +16,21 @@ import type { Catalogue, ItemInput, TransitInput } from '@sealplan/engine';
 import { EXPORT_FORMATS, type ExportFormat } from '@sealplan/contracts';
 import { buildApp } from '../../apps/server/src/app';
 import { parseEnv } from '../../apps/server/src/config/env';
-import { createCatalogueRepository, loadCatalogue } from '../../apps/server/src/modules/catalogue/catalogue.repository';
+import {
+  createCatalogueRepository,
+  loadCatalogue,
+} from '../../apps/server/src/modules/catalogue/catalogue.repository';
 import { createUserWithToken } from '../../apps/server/src/testing/factories';
-import { createExportProject, type TransitSpec } from '../../apps/server/src/modules/export/testing/export-factories';
+import {
+  createExportProject,
+  type TransitSpec,
+} from '../../apps/server/src/modules/export/testing/export-factories';
 import { createExportRepository } from '../../apps/server/src/modules/export/export.repository';
 import { loadCatalogueForExport } from '../../apps/server/src/modules/export/export-catalogue';
-import { buildExportDocument, storedSizing } from '../../apps/server/src/modules/export/export-document.builder';
+import {
+  buildExportDocument,
+  storedSizing,
+} from '../../apps/server/src/modules/export/export-document.builder';
 import { renderFile } from '../../apps/server/src/modules/export/export.service';
 
 const TARGET_MS = 3000;
@@ -64,10 +73,19 @@ function transitSpecs(catalogue: Catalogue): TransitSpec[] {
     const items: ItemInput[] = Array.from({ length: ITEMS }, () => {
       if (kind === 'PIPE_PLASTIC' && plastic.length) {
         const crusher = plastic[Math.floor(random() * plastic.length)]!;
-        return { quantity: 1, outerDiameterMm: crusher.pipeDiameterMm, crusherId: crusher.id, itemTypeId: 'PIPE_PLASTIC' as const };
+        return {
+          quantity: 1,
+          outerDiameterMm: crusher.pipeDiameterMm,
+          crusherId: crusher.id,
+          itemTypeId: 'PIPE_PLASTIC' as const,
+        };
       }
       const d = kind === 'PIPE' ? 20 + random() * 40 : 6 + random() * 30;
-      return { quantity: 1 + Math.floor(random() * 2), outerDiameterMm: Math.round(d * 10) / 10, itemTypeId: kind };
+      return {
+        quantity: 1 + Math.floor(random() * 2),
+        outerDiameterMm: Math.round(d * 10) / 10,
+        itemTypeId: kind,
+      };
     });
     const transit: TransitInput = {
       shape: round ? 'ROUND' : 'RECTANGLE',
@@ -84,12 +102,19 @@ function transitSpecs(catalogue: Catalogue): TransitSpec[] {
       sealantDepth: 'DOUBLE',
       depthMm: 150,
     };
-    return { name: `T-${String(i + 1).padStart(3, '0')} ${kind.toLowerCase()} ${round ? 'round' : 'rectangle'}`, transit, items };
+    return {
+      name: `T-${String(i + 1).padStart(3, '0')} ${kind.toLowerCase()} ${round ? 'round' : 'rectangle'}`,
+      transit,
+      items,
+    };
   });
 }
 
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 const ok = (pass: boolean) => (pass ? 'OK' : 'OVER');
 
 interface RunFigures {
@@ -119,12 +144,23 @@ async function main() {
   const user = await createUserWithToken(handle.db, { ttlMs: 3_600_000 });
   const started = performance.now();
   const specs = transitSpecs(catalogue);
-  const project = await createExportProject(handle.db, user.organizationId!, catalogue, { name: 'Benchmark project', transits: specs });
-  console.log(`seeded ${project.transits.length} transits x ${ITEMS} item lines (sized by the engine) in ${Math.round(performance.now() - started)} ms`);
+  const project = await createExportProject(handle.db, user.organizationId!, catalogue, {
+    name: 'Benchmark project',
+    transits: specs,
+  });
+  console.log(
+    `seeded ${project.transits.length} transits x ${ITEMS} item lines (sized by the engine) in ${Math.round(performance.now() - started)} ms`,
+  );
 
   const env = parseEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' });
   const app = await buildApp(
-    { db: handle, env, mail: { target: 'none', send: async () => undefined }, version: 'bench', now: () => new Date() },
+    {
+      db: handle,
+      env,
+      mail: { target: 'none', send: async () => undefined },
+      version: 'bench',
+      now: () => new Date(),
+    },
     { logger: false },
   );
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -133,7 +169,13 @@ async function main() {
     fetch(`${base}/api/project/sendProjectExport`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` },
-      body: JSON.stringify({ projectId: project.projectId, outputFormat: FORMAT, measurementSystem: 'METRIC', size: 'A4', ...scope }),
+      body: JSON.stringify({
+        projectId: project.projectId,
+        outputFormat: FORMAT,
+        measurementSystem: 'METRIC',
+        size: 'A4',
+        ...scope,
+      }),
     });
 
   // Warm-up on a small scope (module loading, font metrics, JIT), so the figures are the steady-state cost.
@@ -172,7 +214,8 @@ async function main() {
     const after = process.memoryUsage();
     peakRss = Math.max(peakRss, after.rss);
     peakHeap = Math.max(peakHeap, after.heapUsed);
-    if (res.status !== 200) throw new Error(`export failed: ${res.status} ${file.toString('utf8').slice(0, 300)}`);
+    if (res.status !== 200)
+      throw new Error(`export failed: ${res.status} ${file.toString('utf8').slice(0, 300)}`);
     return {
       ms,
       bytes: file.length,
@@ -205,7 +248,9 @@ async function main() {
   const health = runs.flatMap((r) => r.health).sort((a, b) => a - b);
   const p95 = quantile(health, 0.95);
   console.log(`\n${FORMAT}, ${TRANSITS} transits x ${ITEMS} items, ${RUNS} run(s):`);
-  console.log(`export time: median ${Math.round(quantile(times, 0.5))} ms, worst ${Math.round(worstMs)} ms (target < ${TARGET_MS} ms) ${ok(worstMs < TARGET_MS)}`);
+  console.log(
+    `export time: median ${Math.round(quantile(times, 0.5))} ms, worst ${Math.round(worstMs)} ms (target < ${TARGET_MS} ms) ${ok(worstMs < TARGET_MS)}`,
+  );
   console.log(
     `export memory: rss growth worst +${worstGrowth} MB (target < ${TARGET_MB} MB) ${ok(worstGrowth < TARGET_MB)}; ` +
       `process peak rss ${Math.max(...runs.map((r) => r.peakRssMb))} MB (mostly the in-memory PGlite database), ` +

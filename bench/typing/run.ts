@@ -27,7 +27,12 @@ async function signIn(): Promise<string> {
   const res = await fetch(`${BASE}/api/auth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', username: USER, password: PASSWORD, isCustomer: 'true' }).toString(),
+    body: new URLSearchParams({
+      grant_type: 'password',
+      username: USER,
+      password: PASSWORD,
+      isCustomer: 'true',
+    }).toString(),
   });
   const envelope = (await res.json()) as { data: { access_token: string } | null; messages: string[] };
   if (!envelope.data) throw new Error(`Sign-in failed: ${envelope.messages.join('; ')}`);
@@ -39,25 +44,53 @@ async function main() {
   const industries = await api<{ id: string }[]>(token, '/api/industry/getActive', {});
   const industryId = industries[0]!.id;
   const customer = await api<{ id: string }>(token, '/api/customer/saveOne', {
-    customer: { name: 'Bench Marine', industryId, contactFirstName: 'Bench', contactLastName: 'Mark', contactPhone: '555 123 4567', contactEmail: 'bench@example.com' },
+    customer: {
+      name: 'Bench Marine',
+      industryId,
+      contactFirstName: 'Bench',
+      contactLastName: 'Mark',
+      contactPhone: '555 123 4567',
+      contactEmail: 'bench@example.com',
+    },
   });
   const project = await api<{ id: string }>(token, '/api/project/saveOne', {
     project: { customerId: customer.id, name: 'Typing benchmark', industryId, description: '' },
   });
   // 60 lines of one cable each, 8 to 31.5 mm: a realistic, dense cable transit.
-  const penetratingItems = Array.from({ length: ITEM_LINES }, (_, i) => ({ quantity: 1, outerDiameterMm: 8 + (i % 48) / 2, itemTypeId: 'CABLE', sort: i }));
+  const penetratingItems = Array.from({ length: ITEM_LINES }, (_, i) => ({
+    quantity: 1,
+    outerDiameterMm: 8 + (i % 48) / 2,
+    itemTypeId: 'CABLE',
+    sort: i,
+  }));
   const saved = await api<{ transit: { id: string } }>(token, '/api/project/savePenetratingItemsAndTransit', {
-    transit: { projectId: project.id, name: 'Bench transit', shape: 'ROUND', diameterMm: 400, copies: 1, penetratingItemTypeId: 'CABLE', transitTypeId: 'NOFIRNO', classId: 'A_60_CLASS', depthMm: 200 },
+    transit: {
+      projectId: project.id,
+      name: 'Bench transit',
+      shape: 'ROUND',
+      diameterMm: 400,
+      copies: 1,
+      penetratingItemTypeId: 'CABLE',
+      transitTypeId: 'NOFIRNO',
+      classId: 'A_60_CLASS',
+      depthMm: 200,
+    },
     penetratingItems,
   });
 
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await context.addInitScript((t) => localStorage.setItem('sealplan.token', t), token);
     const page = await context.newPage();
     await page.goto(`${BASE}/projects/${project.id}?transit=${saved.transit.id}`);
-    await page.locator('[data-testid="transit-drawing"] [data-role="item"]').nth(ITEM_LINES - 1).waitFor({ timeout: 60_000 });
+    await page
+      .locator('[data-testid="transit-drawing"] [data-role="item"]')
+      .nth(ITEM_LINES - 1)
+      .waitFor({ timeout: 60_000 });
     await page.waitForTimeout(1000);
 
     // Observe long tasks from here on (page load and the first solve are not typing).
@@ -88,7 +121,8 @@ async function main() {
       // Keyboard only: a locator here would run Playwright's selector engine in the page and be measured too.
       await page.keyboard.press('Control+a');
       for (const ch of value) {
-        if (process.env.BENCH_DEBUG) console.log('key', ch, await page.evaluate(() => performance.now().toFixed(0)));
+        if (process.env.BENCH_DEBUG)
+          console.log('key', ch, await page.evaluate(() => performance.now().toFixed(0)));
         await page.keyboard.type(ch);
         typed.push(ch);
         await page.waitForTimeout(60);
@@ -98,7 +132,13 @@ async function main() {
     await page.waitForTimeout(1500);
     const typingMs = Date.now() - started;
     if (cdp) {
-      const { profile } = (await cdp.send('Profiler.stop')) as { profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples: number[]; timeDeltas: number[] } };
+      const { profile } = (await cdp.send('Profiler.stop')) as {
+        profile: {
+          nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+          samples: number[];
+          timeDeltas: number[];
+        };
+      };
       const self = new Map<string, number>();
       const byId = new Map(profile.nodes.map((n) => [n.id, n]));
       profile.samples.forEach((id, i) => {
@@ -106,20 +146,39 @@ async function main() {
         const key = `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber}`;
         self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
       });
-      console.log([...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, v]) => `${v.toFixed(0).padStart(6)} ms  ${k}`).join('\n'));
+      console.log(
+        [...self.entries()]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 25)
+          .map(([k, v]) => `${v.toFixed(0).padStart(6)} ms  ${k}`)
+          .join('\n'),
+      );
     }
     const longTasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
-    if (process.env.BENCH_DEBUG) console.log('starts', await page.evaluate(() => (window as unknown as { __longTaskStarts: number[] }).__longTaskStarts.map((x) => x.toFixed(0)).join(' ')));
+    if (process.env.BENCH_DEBUG)
+      console.log(
+        'starts',
+        await page.evaluate(() =>
+          (window as unknown as { __longTaskStarts: number[] }).__longTaskStarts
+            .map((x) => x.toFixed(0))
+            .join(' '),
+        ),
+      );
     const drawn = await page.locator('[data-testid="transit-drawing"] [data-role="item"]').count();
     const max = longTasks.length ? Math.max(...longTasks) : 0;
     console.log('Typing benchmark (transit with 60 penetrating items, Chromium, built app)');
     // Long tasks are wall time on the main thread: on a busy machine every task is stretched, so say how busy it was.
-    console.log(`  machine:                   ${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(1)).join(' / ')}`);
+    console.log(
+      `  machine:                   ${cpus().length} CPUs, load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' / ')}`,
+    );
     console.log(`  keystrokes typed:          ${typed.length} over ${(typingMs / 1000).toFixed(1)} s`);
     console.log(`  items drawn after typing:  ${drawn}`);
     console.log(`  long tasks (> 50 ms):      ${longTasks.length}`);
     console.log(`  longest main-thread task:  ${max.toFixed(1)} ms (budget ${MAX_LONG_TASK_MS} ms)`);
-    if (longTasks.length) console.log(`  long task durations (ms):  ${longTasks.map((d) => d.toFixed(0)).join(', ')}`);
+    if (longTasks.length)
+      console.log(`  long task durations (ms):  ${longTasks.map((d) => d.toFixed(0)).join(', ')}`);
     if (drawn !== ITEM_LINES) throw new Error(`Expected ${ITEM_LINES} items drawn, found ${drawn}.`);
     if (max > MAX_LONG_TASK_MS) {
       console.log('  RESULT: FAIL — typing blocked the main thread for more than 50 ms.');

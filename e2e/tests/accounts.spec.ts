@@ -31,11 +31,16 @@ function readMail(file: string): Mail {
   const raw = readFileSync(file, 'utf8');
   const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
   const header = (name: string, block: string) =>
-    new RegExp(`^${name}:\\s*((?:.*)(?:\\r?\\n[ \\t].*)*)`, 'im').exec(block)?.[1]?.replace(/\r?\n[ \t]+/g, ' ').trim() ?? '';
+    new RegExp(`^${name}:\\s*((?:.*)(?:\\r?\\n[ \\t].*)*)`, 'im')
+      .exec(block)?.[1]
+      ?.replace(/\r?\n[ \t]+/g, ' ')
+      .trim() ?? '';
   const decode = (body: string, encoding: string) => {
     if (/base64/i.test(encoding)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
     if (/quoted-printable/i.test(encoding)) {
-      const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+      const bytes = body
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
       return Buffer.from(bytes, 'latin1').toString('utf8');
     }
     return body;
@@ -63,7 +68,9 @@ async function nextMail(to: string, seen: Set<string>): Promise<Mail> {
       () => {
         let files: string[];
         try {
-          files = readdirSync(E2E_OUTBOX).filter((f) => f.endsWith('.eml')).sort();
+          files = readdirSync(E2E_OUTBOX)
+            .filter((f) => f.endsWith('.eml'))
+            .sort();
         } catch {
           return false; // the outbox folder appears with the first e-mail
         }
@@ -117,12 +124,20 @@ async function approveAsAdministrator(browser: Browser) {
   await expect(pending.getByRole('row', { name: new RegExp(person.email) })).toHaveCount(0);
   const active = admin.getByRole('table', { name: 'Active Users' });
   await admin.getByRole('textbox', { name: 'Search users' }).nth(1).fill(person.email);
-  await expect(active.getByRole('row', { name: new RegExp(`${person.email}.*${person.company}`) })).toBeVisible();
-  await admin.screenshot({ path: new URL('../artifacts/accounts-admin-grid.png', import.meta.url).pathname, fullPage: true });
+  await expect(
+    active.getByRole('row', { name: new RegExp(`${person.email}.*${person.company}`) }),
+  ).toBeVisible();
+  await admin.screenshot({
+    path: new URL('../artifacts/accounts-admin-grid.png', import.meta.url).pathname,
+    fullPage: true,
+  });
   await context.close();
 }
 
-test('the life of an account: register, approval, profile, password change, sign-out, password reset', async ({ page, browser }) => {
+test('the life of an account: register, approval, profile, password change, sign-out, password reset', async ({
+  page,
+  browser,
+}) => {
   // A whole account life with several argon2 hashes and two browser contexts: longer than one screen's test.
   test.setTimeout(180_000);
   const seen = new Set<string>();
@@ -145,7 +160,9 @@ test('the life of an account: register, approval, profile, password change, sign
   await expect(page.getByText('Passwords do not match', { exact: true })).toBeVisible();
   await page.getByLabel('Confirm Password').fill(person.password);
   await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page.getByText(/An administrator will send you an email when your account is approved/)).toBeVisible();
+  await expect(
+    page.getByText(/An administrator will send you an email when your account is approved/),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
 
   // 2. Not yet approved: the pending message (spec §4).
@@ -175,7 +192,9 @@ test('the life of an account: register, approval, profile, password change, sign
   await expect(page.getByText('User saved successfully.')).toBeVisible();
   await expect(profile).toBeHidden();
   await chooseFromUserMenu(page, 'User Profile');
-  await expect(page.getByRole('dialog', { name: 'User Profile' }).getByRole('textbox', { name: 'First Name' })).toHaveValue('Augusta Ada');
+  await expect(
+    page.getByRole('dialog', { name: 'User Profile' }).getByRole('textbox', { name: 'First Name' }),
+  ).toHaveValue('Augusta Ada');
   await page.keyboard.press('Escape');
 
   // 7. Changes the password; a mismatch is caught first.

@@ -46,18 +46,45 @@ async function demoProjectId(page: Page, token: string): Promise<string> {
     },
   });
   const project = await call<{ id: string }>('/api/project/saveOne', {
-    project: { customerId: customer.id, name: 'Export Test Project', industryId: 'OFF_SHORE', description: 'Made by export.spec.ts' },
+    project: {
+      customerId: customer.id,
+      name: 'Export Test Project',
+      industryId: 'OFF_SHORE',
+      description: 'Made by export.spec.ts',
+    },
   });
-  const common = { projectId: project.id, transitTypeId: 'NOFIRNO', classId: 'A_CLASS', sealantType: 'NOFIRNO_SEALANT', sealantDepth: 'DOUBLE', depthMm: 150 };
+  const common = {
+    projectId: project.id,
+    transitTypeId: 'NOFIRNO',
+    classId: 'A_CLASS',
+    sealantType: 'NOFIRNO_SEALANT',
+    sealantDepth: 'DOUBLE',
+    depthMm: 150,
+  };
   await call('/api/project/savePenetratingItemsAndTransit', {
-    transit: { ...common, name: 'T-1 Cables', shape: 'ROUND', diameterMm: 200, copies: 2, penetratingItemTypeId: 'CABLE' },
+    transit: {
+      ...common,
+      name: 'T-1 Cables',
+      shape: 'ROUND',
+      diameterMm: 200,
+      copies: 2,
+      penetratingItemTypeId: 'CABLE',
+    },
     penetratingItems: [
       { itemTypeId: 'CABLE', quantity: 6, outerDiameterMm: 18 },
       { itemTypeId: 'CABLE', quantity: 1, outerDiameterMm: 70 },
     ],
   });
   await call('/api/project/savePenetratingItemsAndTransit', {
-    transit: { ...common, name: 'T-2 Pipes', shape: 'RECTANGLE', widthMm: 400, heightMm: 250, radiusMm: 25, penetratingItemTypeId: 'PIPE' },
+    transit: {
+      ...common,
+      name: 'T-2 Pipes',
+      shape: 'RECTANGLE',
+      widthMm: 400,
+      heightMm: 250,
+      radiusMm: 25,
+      penetratingItemTypeId: 'PIPE',
+    },
     penetratingItems: [{ itemTypeId: 'PIPE', quantity: 2, outerDiameterMm: 60.3 }],
   });
   return project.id;
@@ -90,15 +117,21 @@ test('downloads PDF, Docx (RTF), DOCX and CSV from the dialog', async ({ page })
     const size = dialog.getByRole('combobox', { name: 'Paper size' });
     if (format.sizeDisabled) await expect(size).toBeDisabled();
     else await expect(size).toBeEnabled();
-    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download' }).last().click()]);
-    expect(download.suggestedFilename()).toMatch(new RegExp(`-material-list-\\d{4}-\\d{2}-\\d{2}\\.${format.ext}$`));
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Download' }).last().click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(
+      new RegExp(`-material-list-\\d{4}-\\d{2}-\\d{2}\\.${format.ext}$`),
+    );
     const path = `${ARTIFACTS}export.${format.ext}`;
     await download.saveAs(path);
     const bytes = readFileSync(path);
     if (format.ext === 'pdf') expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     if (format.ext === 'rtf') expect(bytes.subarray(0, 6).toString()).toBe('{\\rtf1');
     if (format.ext === 'docx') expect(bytes.subarray(0, 2).toString()).toBe('PK');
-    if (format.ext === 'csv') expect(bytes.toString('utf8')).toMatch(/^\uFEFFProject,Transit,Copies,Item,Detail,Quantity,Unit,Units/);
+    if (format.ext === 'csv')
+      expect(bytes.toString('utf8')).toMatch(/^\uFEFFProject,Transit,Copies,Item,Detail,Quantity,Unit,Units/);
     await expect(dialog).toBeHidden();
   }
 
@@ -108,7 +141,9 @@ test('downloads PDF, Docx (RTF), DOCX and CSV from the dialog', async ({ page })
   const text = execFileSync('pdftotext', ['-layout', pdf, '-']).toString('utf8');
   expect(text).toContain('Material List');
   expect(text).toMatch(/Page 1 of \d+/);
-  expect(readdirSync(ARTIFACTS).filter((f) => /^export-page-\d+\.png$/.test(f)).length).toBeGreaterThanOrEqual(2);
+  expect(
+    readdirSync(ARTIFACTS).filter((f) => /^export-page-\d+\.png$/.test(f)).length,
+  ).toBeGreaterThanOrEqual(2);
 });
 
 test('the dialog enforces the rules and shares by e-mail', async ({ page }) => {
@@ -135,7 +170,10 @@ test('the dialog enforces the rules and shares by e-mail', async ({ page }) => {
   await send.click();
   await expect(page.getByText('The export was sent to buyer@example.com.')).toBeVisible();
   await expect
-    .poll(() => (existsSync(E2E_OUTBOX) ? readdirSync(E2E_OUTBOX).filter((f) => f.endsWith('.eml')) : []).length, { timeout: 15_000 })
+    .poll(
+      () => (existsSync(E2E_OUTBOX) ? readdirSync(E2E_OUTBOX).filter((f) => f.endsWith('.eml')) : []).length,
+      { timeout: 15_000 },
+    )
     .toBeGreaterThan(0);
   const eml = readdirSync(E2E_OUTBOX)
     .filter((f) => f.endsWith('.eml'))

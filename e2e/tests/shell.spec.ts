@@ -472,7 +472,10 @@ test.describe('application shell', () => {
   });
 });
 
-test('every public page and the project page title themselves "<short name> | <page title>"', async ({ page, request }) => {
+test('every public page and the project page title themselves "<short name> | <page title>"', async ({
+  page,
+  request,
+}) => {
   const pages: [string, string][] = [
     ['/login', 'Login'],
     ['/register', 'Register'],

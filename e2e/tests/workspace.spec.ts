@@ -39,7 +39,11 @@ async function choose(page: Page, label: string | RegExp, option: string | RegEx
 
 async function circles(page: Page) {
   return page.locator('[data-testid="transit-drawing"] [data-role="item"]').evaluateAll((els) =>
-    els.map((el) => ({ x: Number(el.getAttribute('data-cx')), y: Number(el.getAttribute('data-cy')), r: Number(el.getAttribute('data-r')) })),
+    els.map((el) => ({
+      x: Number(el.getAttribute('data-cx')),
+      y: Number(el.getAttribute('data-cy')),
+      r: Number(el.getAttribute('data-r')),
+    })),
   );
 }
 
@@ -68,12 +72,17 @@ async function expectValidLayout(page: Page) {
       const cy = Math.abs(a.y) - (h / 2 - rc);
       if (cx > 0 && cy > 0) expect(Math.hypot(cx, cy) + a.r).toBeLessThanOrEqual(rc + tol);
     }
-    for (const b of list.slice(i + 1)) expect(Math.hypot(a.x - b.x, a.y - b.y)).toBeGreaterThanOrEqual(a.r + b.r - tol);
+    for (const b of list.slice(i + 1))
+      expect(Math.hypot(a.x - b.x, a.y - b.y)).toBeGreaterThanOrEqual(a.r + b.r - tol);
   }
   return list;
 }
 
-async function addItems(page: Page, kind: 'Cables' | 'Pipes' | 'Plastic Pipes', rows: { quantity: number; diameter?: string; size?: RegExp }[]) {
+async function addItems(
+  page: Page,
+  kind: 'Cables' | 'Pipes' | 'Plastic Pipes',
+  rows: { quantity: number; diameter?: string; size?: RegExp }[],
+) {
   const direct = page.getByRole('button', { name: `Add ${kind}`, exact: true });
   if (await direct.isVisible()) await direct.click();
   else {
@@ -105,7 +114,9 @@ async function saveTransit(page: Page) {
   await expect(page.getByTestId('unsaved-badge')).toBeHidden();
 }
 
-test('transit workspace: customer, off-shore project, transits, items, drawing, rules, units and reload', async ({ page }) => {
+test('transit workspace: customer, off-shore project, transits, items, drawing, rules, units and reload', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   await signIn(page, 'METRIC');
 
@@ -196,10 +207,14 @@ test('transit workspace: customer, off-shore project, transits, items, drawing, 
   expect(await fillPercent(page)).toBeGreaterThan(fill1);
   await expect(page.getByTestId('fill-bar')).toHaveAttribute('data-state', 'ok');
   await expect(page.locator('[data-testid="transit-drawing"] [data-item-type="PIPE"]')).toHaveCount(2);
-  await expect(page.locator('[data-testid="transit-drawing"] [data-item-type="PIPE_PLASTIC"]')).toHaveCount(1);
+  await expect(page.locator('[data-testid="transit-drawing"] [data-item-type="PIPE_PLASTIC"]')).toHaveCount(
+    1,
+  );
   await expectValidLayout(page);
   // The diameter of an item is shown on hover (<title>).
-  await expect(page.locator('[data-testid="transit-drawing"] [data-item-type="PIPE_PLASTIC"] title')).toHaveText(/^Plastic Pipe Ø 110 mm · occupied Ø 134 mm/);
+  await expect(
+    page.locator('[data-testid="transit-drawing"] [data-item-type="PIPE_PLASTIC"] title'),
+  ).toHaveText(/^Plastic Pipe Ø 110 mm · occupied Ø 134 mm/);
   await saveTransit(page);
   await page.screenshot({ path: `${ARTIFACTS}workspace-project-page.png`, fullPage: true });
 
@@ -244,7 +259,9 @@ test('transit workspace: customer, off-shore project, transits, items, drawing, 
   const inside = page.getByRole('textbox', { name: 'Actual Inside Diameter' });
   await expect(inside).toHaveAttribute('readonly', '');
   await expect(inside).toHaveValue('102.26');
-  await expect(page.getByText('If Sch. 80 is required, please contact the provider or your distributor')).toBeVisible();
+  await expect(
+    page.getByText('If Sch. 80 is required, please contact the provider or your distributor'),
+  ).toBeVisible();
   // RECTANGLE forces MULTIPLE and disables the single-pipe option.
   await page.getByText('Rectangle', { exact: true }).click();
   await expect(page.getByRole('radio', { name: 'Single pipe' })).toBeDisabled();
@@ -302,13 +319,20 @@ test('transit workspace: customer, off-shore project, transits, items, drawing, 
  */
 async function setUnits(page: Page, system: 'METRIC' | 'IMPERIAL') {
   const unit = system === 'METRIC' ? 'mm' : 'in';
-  const current = page.getByRole('textbox', { name: 'Width' }).locator('xpath=..').getByText(/^(mm|in)$/);
+  const current = page
+    .getByRole('textbox', { name: 'Width' })
+    .locator('xpath=..')
+    .getByText(/^(mm|in)$/);
   if ((await current.innerText()) === unit) return;
   const saved = page.waitForResponse((r) => r.url().includes('/api/user/saveUser'));
   const reloaded = page.waitForResponse((r) => r.url().includes('/api/auth/current-user'));
   const compact = page.getByRole('button', { name: /^Measurement system: / });
   if (await compact.isVisible()) await compact.click();
-  else await page.getByRole('radiogroup', { name: 'Measurement system' }).getByText(system, { exact: true }).click();
+  else
+    await page
+      .getByRole('radiogroup', { name: 'Measurement system' })
+      .getByText(system, { exact: true })
+      .click();
   await expect(current).toHaveText(unit);
   await saved;
   await reloaded;

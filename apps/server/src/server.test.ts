@@ -53,7 +53,12 @@ describe('server process', () => {
   it('stops cleanly on SIGTERM and keeps the data for the next start', async () => {
     const port = String(await freePort());
     // The embedded database unless the suite runs on PostgreSQL, where the same restart applies to its database.
-    const env = { PORT: port, HOST: '127.0.0.1', PGLITE_DIR: join(dir, 'db'), OUTBOX_DIR: join(dir, 'outbox') };
+    const env = {
+      PORT: port,
+      HOST: '127.0.0.1',
+      PGLITE_DIR: join(dir, 'db'),
+      OUTBOX_DIR: join(dir, 'outbox'),
+    };
     const base = `http://127.0.0.1:${port}`;
     const email = `restart-${Date.now()}@example.com`;
     const register = () =>
@@ -80,7 +85,7 @@ describe('server process', () => {
       // The account written before the stop is still there: registering the same address again is refused.
       const again = await register();
       expect(again.status).toBe(409);
-      expect(((await again.json()) as { error: { code: string } }).error.code).toBe("EMAIL_TAKEN");
+      expect(((await again.json()) as { error: { code: string } }).error.code).toBe('EMAIL_TAKEN');
     } finally {
       expect(await stop(server)).toBe(0);
     }

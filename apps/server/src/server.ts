@@ -4,8 +4,9 @@ import { parseEnv } from './config/env';
 import { buildApp } from './app';
 import { createMailer } from './lib/mail';
 
-const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string })
-  .version;
+const version = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
 
 let env;
 try {

@@ -67,7 +67,8 @@ export const sendProjectExportRequestSchema = z
   .superRefine((value, ctx) => {
     if (value.isShare) {
       const email = value.emailAddress ?? '';
-      if (!email) ctx.addIssue({ code: 'custom', path: ['emailAddress'], message: EXPORT_MESSAGES.emailRequired });
+      if (!email)
+        ctx.addIssue({ code: 'custom', path: ['emailAddress'], message: EXPORT_MESSAGES.emailRequired });
       else if (!z.email().safeParse(email).success) {
         ctx.addIssue({ code: 'custom', path: ['emailAddress'], message: EXPORT_MESSAGES.emailInvalid });
       }

@@ -35,7 +35,10 @@ export function isPostgresUrl(url: string | undefined): url is string {
  * Opens PostgreSQL when `url` is a postgres:// URL, else PGlite on a folder (default ./data/sealplan),
  * or in memory for `memory://`. A PGlite instance may be passed in directly (tests clone a template).
  */
-export async function createDb(url?: string, options: { pglite?: PGlite; poolSize?: number } = {}): Promise<DbHandle> {
+export async function createDb(
+  url?: string,
+  options: { pglite?: PGlite; poolSize?: number } = {},
+): Promise<DbHandle> {
   if (isPostgresUrl(url)) {
     const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
     // An idle client cut off by the server (restart, failover, a dropped test database) must not crash the

@@ -17,7 +17,11 @@ export const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Sealplan <no-reply@sealplan.local>'),
   OUTBOX_DIR: z.string().default('./data/outbox'),
-  TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(12 * 60 * 60),
+  TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(12 * 60 * 60),
   PROVIDER_NAME: z.string().default('Sealplan'),
   PROVIDER_SHORT_NAME: z.string().default('Sealplan'),
   ADMIN_EMAIL: z.string().email().default('admin@sealplan.local'),

@@ -29,7 +29,12 @@ export interface Mailer {
  * Mail over SMTP when `smtpUrl` is set (nodemailer), else each message is written as an .eml file into
  * the outbox folder so that development needs no mail server.
  */
-export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: string; log?: FastifyBaseLogger }): Mailer {
+export function createMailer(opts: {
+  smtpUrl?: string;
+  from: string;
+  outboxDir: string;
+  log?: FastifyBaseLogger;
+}): Mailer {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     const host = new URL(opts.smtpUrl).host;
@@ -47,7 +52,10 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
     async send(message) {
       const info = await transport.sendMail({ from: opts.from, ...message });
       mkdirSync(dir, { recursive: true });
-      const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
+      const file = join(
+        dir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`,
+      );
       await writeFile(file, info.message as Buffer);
       opts.log?.info({ file, to: message.to, subject: message.subject }, 'mail written to outbox');
     },

@@ -16,7 +16,11 @@ async function appWithRoutes() {
   registerNotFound(app, false);
   app.post(
     '/api/things',
-    { schema: { body: z.object({ name: z.string().min(2, 'Name needs 2 characters'), count: z.number().int() }) } },
+    {
+      schema: {
+        body: z.object({ name: z.string().min(2, 'Name needs 2 characters'), count: z.number().int() }),
+      },
+    },
     async (req) => ({ success: true, data: req.body, messages: [] }),
   );
   app.get('/api/conflict', async () => {
@@ -32,7 +36,12 @@ async function appWithRoutes() {
 describe('error handler', () => {
   it('answers a malformed JSON body with 400 in the envelope', async () => {
     const { app } = await appWithRoutes();
-    const res = await app.inject({ method: 'POST', url: '/api/things', headers: { 'content-type': 'application/json' }, payload: '{"name":' });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/things',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ success: false, data: null, error: { code: 'BAD_REQUEST' } });
     expect(res.json().messages[0]).toBe('The request body is not valid JSON.');

@@ -21,8 +21,9 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {
-        const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || error.validationContext || 'body';
-        fields[path] ??= issue.message ?? "Invalid value";
+        const path =
+          issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || error.validationContext || 'body';
+        fields[path] ??= issue.message ?? 'Invalid value';
       }
       return reply.status(400).send(fail('VALIDATION_FAILED', 'The request is not valid.', fields));
     }

@@ -8,11 +8,24 @@ import { ROLE_DEFINITIONS, type RoleId } from '../modules/auth/roles';
 export async function seedRoles(db: Database) {
   await db
     .insert(roles)
-    .values(ROLE_DEFINITIONS.map((r) => ({ id: r.id, name: r.id, label: r.label, permissions: r.permissions, hierarchy: r.hierarchy, isAssignable: r.isAssignable })))
+    .values(
+      ROLE_DEFINITIONS.map((r) => ({
+        id: r.id,
+        name: r.id,
+        label: r.label,
+        permissions: r.permissions,
+        hierarchy: r.hierarchy,
+        isAssignable: r.isAssignable,
+      })),
+    )
     .onConflictDoNothing();
 }
 
-export async function createOrganization(db: Database, name = `Org ${randomUUID().slice(0, 8)}`, isProvider = false) {
+export async function createOrganization(
+  db: Database,
+  name = `Org ${randomUUID().slice(0, 8)}`,
+  isProvider = false,
+) {
   const [org] = await db.insert(organizations).values({ name, isProvider }).returning();
   return org!;
 }
@@ -33,10 +46,17 @@ export interface TestUser {
  */
 export async function createUserWithToken(
   db: Database,
-  opts: { organizationId?: string | null; roles?: RoleId[]; email?: string; passwordHash?: string; ttlMs?: number } = {},
+  opts: {
+    organizationId?: string | null;
+    roles?: RoleId[];
+    email?: string;
+    passwordHash?: string;
+    ttlMs?: number;
+  } = {},
 ): Promise<TestUser> {
   await seedRoles(db);
-  const organizationId = opts.organizationId === undefined ? (await createOrganization(db)).id : opts.organizationId;
+  const organizationId =
+    opts.organizationId === undefined ? (await createOrganization(db)).id : opts.organizationId;
   const email = opts.email ?? `user-${randomUUID().slice(0, 8)}@example.com`;
   const [user] = await db
     .insert(users)
@@ -53,12 +73,20 @@ export async function createUserWithToken(
     })
     .returning();
   const roleIds = opts.roles ?? ['Administrator'];
-  if (roleIds.length) await db.insert(userRoles).values(roleIds.map((roleId) => ({ userId: user!.id, roleId })));
+  if (roleIds.length)
+    await db.insert(userRoles).values(roleIds.map((roleId) => ({ userId: user!.id, roleId })));
   const token = newToken();
   await db.insert(accessTokens).values({
     tokenHash: hashToken(token),
     userId: user!.id,
     expiresAt: new Date(Date.now() + (opts.ttlMs ?? 3_600_000)),
   });
-  return { id: user!.id, email, password: '', organizationId, token, headers: { authorization: `Bearer ${token}` } };
+  return {
+    id: user!.id,
+    email,
+    password: '',
+    organizationId,
+    token,
+    headers: { authorization: `Bearer ${token}` },
+  };
 }

@@ -25,7 +25,14 @@ export async function createTestApp(overrides: Partial<AppDeps> = {}): Promise<T
   };
   let offsetMs = 0;
   const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' });
-  const deps: AppDeps = { db, env, mail, version: 'test', now: () => new Date(Date.now() + offsetMs), ...overrides };
+  const deps: AppDeps = {
+    db,
+    env,
+    mail,
+    version: 'test',
+    now: () => new Date(Date.now() + offsetMs),
+    ...overrides,
+  };
   const app = await buildApp(deps, { logger: false });
   await app.ready();
   return {

@@ -49,7 +49,8 @@ export interface RequestOptions {
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
   const url = new URL(`${webEnv.apiBase}${path}`, window.location.origin);
-  for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+  for (const [k, v] of Object.entries(options.query ?? {}))
+    if (v !== undefined) url.searchParams.set(k, String(v));
   const headers: Record<string, string> = { authorization: `Bearer ${getStoredToken()}` };
   let body: BodyInit | undefined;
   if (options.form) {
@@ -60,10 +61,19 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     body = JSON.stringify(options.body);
   }
   try {
-    return await fetch(url, { method: options.method ?? (body ? 'POST' : 'GET'), headers, body, signal: options.signal });
+    return await fetch(url, {
+      method: options.method ?? (body ? 'POST' : 'GET'),
+      headers,
+      body,
+      signal: options.signal,
+    });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiRequestError(0, 'NETWORK', 'The server could not be reached. Check your connection and try again.');
+    throw new ApiRequestError(
+      0,
+      'NETWORK',
+      'The server could not be reached. Check your connection and try again.',
+    );
   }
 }
 
@@ -75,7 +85,13 @@ async function toError(res: Response): Promise<ApiRequestError> {
     /* not JSON */
   }
   const message = env.error?.message ?? env.messages?.[0] ?? `Request failed (${res.status}).`;
-  return new ApiRequestError(res.status, env.error?.code ?? 'INTERNAL', message, env.messages ?? [message], env.error?.fields);
+  return new ApiRequestError(
+    res.status,
+    env.error?.code ?? 'INTERNAL',
+    message,
+    env.messages ?? [message],
+    env.error?.fields,
+  );
 }
 
 /** Calls the API, parses the `{ success, data, messages }` envelope and answers `data`. */
@@ -84,12 +100,21 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (res.status === 401) unauthorizedListeners.forEach((l) => l());
   if (!res.ok) throw await toError(res);
   const env = (await res.json()) as Envelope<T>;
-  if (!env.success) throw new ApiRequestError(res.status, env.error?.code ?? 'INTERNAL', env.messages[0] ?? 'Request failed.', env.messages);
+  if (!env.success)
+    throw new ApiRequestError(
+      res.status,
+      env.error?.code ?? 'INTERNAL',
+      env.messages[0] ?? 'Request failed.',
+      env.messages,
+    );
   return env.data;
 }
 
 /** Like apiRequest but answers the envelope's messages too. */
-export async function apiRequestWithMessages<T>(path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
+export async function apiRequestWithMessages<T>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<Envelope<T>> {
   const res = await send(path, options);
   if (res.status === 401) unauthorizedListeners.forEach((l) => l());
   if (!res.ok) throw await toError(res);

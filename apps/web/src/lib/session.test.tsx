@@ -5,9 +5,25 @@ import { MantineProvider } from '@mantine/core';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { mockApi } from '@/testing/fetch-mock';
 import { ANONYMOUS_TOKEN, getStoredToken, setStoredToken, TOKEN_STORAGE_KEY } from './api-client';
-import { LOGIN_REDIRECT_DELAY_MS, RequireSession, SessionProvider, TOKEN_REVALIDATE_MS, toSessionUser, useSession } from './session';
+import {
+  LOGIN_REDIRECT_DELAY_MS,
+  RequireSession,
+  SessionProvider,
+  TOKEN_REVALIDATE_MS,
+  toSessionUser,
+  useSession,
+} from './session';
 
-const me = { user: { id: 'u1', email: 'a@b.co', firstName: 'A', lastName: 'B', roles: ['Administrator'], permissions: ['admin.access'] } };
+const me = {
+  user: {
+    id: 'u1',
+    email: 'a@b.co',
+    firstName: 'A',
+    lastName: 'B',
+    roles: ['Administrator'],
+    permissions: ['admin.access'],
+  },
+};
 
 function Status() {
   const { status, user } = useSession();
@@ -18,7 +34,14 @@ function renderApp(path = '/dashboard') {
   const router = createMemoryRouter(
     [
       { path: '/login', element: <p>login screen</p> },
-      { path: '*', element: <RequireSession><Status /></RequireSession> },
+      {
+        path: '*',
+        element: (
+          <RequireSession>
+            <Status />
+          </RequireSession>
+        ),
+      },
     ],
     { initialEntries: [path] },
   );
@@ -64,7 +87,8 @@ describe('session (spec §4)', () => {
     let valid = true;
     const api = mockApi({
       'GET /api/auth/current-user': () => ({ data: me }),
-      'GET /api/auth/validatetoken': () => (valid ? { data: { valid: true } } : { status: 401, error: { code: 'UNAUTHENTICATED', message: 'x' } }),
+      'GET /api/auth/validatetoken': () =>
+        valid ? { data: { valid: true } } : { status: 401, error: { code: 'UNAUTHENTICATED', message: 'x' } },
     });
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const router = renderApp();
@@ -94,7 +118,21 @@ describe('session (spec §4)', () => {
   });
 
   it('reads roles given as objects and the spec names Roles/Attributes', () => {
-    const user = toSessionUser({ user: { Id: 'x', UserName: 'u@x.co', Roles: [{ id: 'Editor' }], permissions: ['admin.access'], Attributes: { firstName: 'F' } } });
-    expect(user).toMatchObject({ id: 'x', email: 'u@x.co', roles: ['Editor'], firstName: 'F', defaultMeasurementSystem: 'IMPERIAL' });
+    const user = toSessionUser({
+      user: {
+        Id: 'x',
+        UserName: 'u@x.co',
+        Roles: [{ id: 'Editor' }],
+        permissions: ['admin.access'],
+        Attributes: { firstName: 'F' },
+      },
+    });
+    expect(user).toMatchObject({
+      id: 'x',
+      email: 'u@x.co',
+      roles: ['Editor'],
+      firstName: 'F',
+      defaultMeasurementSystem: 'IMPERIAL',
+    });
   });
 });

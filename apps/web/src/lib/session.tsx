@@ -1,4 +1,13 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { Center, Loader } from '@mantine/core';
 import { notify } from '@/lib/toast';
 import { useQueryClient } from '@tanstack/react-query';
@@ -115,13 +124,18 @@ export function toSessionUser(data: unknown): SessionUser {
 export function loginFailure(error: unknown): Extract<LoginResult, { ok: false }> {
   const t = i18n.getFixedT(null, 'auth');
   if (error instanceof ApiRequestError) {
-    if (error.code === 'INVALID_CREDENTIALS') return { ok: false, kind: 'credentials', message: t('login.incorrect') };
+    if (error.code === 'INVALID_CREDENTIALS')
+      return { ok: false, kind: 'credentials', message: t('login.incorrect') };
     // The server words the pending/denied/suspended texts (spec §4); fall back to ours if it sent none.
     const serverText = error.messages.filter(Boolean).join('. ');
-    if (error.code === 'ACCOUNT_PENDING') return { ok: false, kind: 'pending', message: serverText || t('login.pending') };
-    if (error.code === 'ACCOUNT_DENIED') return { ok: false, kind: 'denied', message: serverText || t('login.denied') };
-    if (error.code === 'FORBIDDEN') return { ok: false, kind: 'notAuthorized', message: t('session.notAuthorized') };
-    if (error.status > 0 && error.status < 500 && serverText) return { ok: false, kind: 'other', message: serverText };
+    if (error.code === 'ACCOUNT_PENDING')
+      return { ok: false, kind: 'pending', message: serverText || t('login.pending') };
+    if (error.code === 'ACCOUNT_DENIED')
+      return { ok: false, kind: 'denied', message: serverText || t('login.denied') };
+    if (error.code === 'FORBIDDEN')
+      return { ok: false, kind: 'notAuthorized', message: t('session.notAuthorized') };
+    if (error.status > 0 && error.status < 500 && serverText)
+      return { ok: false, kind: 'other', message: serverText };
   }
   return { ok: false, kind: 'other', message: t('login.failed') };
 }
@@ -236,7 +250,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       const user = await loadUser();
       if (typeof user === 'string') {
         const failure =
-          user === 'notAuthorized' ? loginFailure(new ApiRequestError(403, 'FORBIDDEN', '')) : loginFailure(null);
+          user === 'notAuthorized'
+            ? loginFailure(new ApiRequestError(403, 'FORBIDDEN', ''))
+            : loginFailure(null);
         setState((s) => ({ ...s, isLoading: false, errors: [failure.message] }));
         return failure;
       }
@@ -261,7 +277,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         return typeof user === 'string' ? null : user;
       },
       hasRole: (...roles: string[]) => state.user?.roles.some((r) => roles.includes(r)) ?? false,
-      completePasswordReset: () => setState((s) => ({ ...s, requiresPasswordReset: false, resetPasswordToken: null })),
+      completePasswordReset: () =>
+        setState((s) => ({ ...s, requiresPasswordReset: false, resetPasswordToken: null })),
     }),
     [state, login, logout, loadUser],
   );
@@ -292,7 +309,8 @@ export function RequireSession({ children }: { children: ReactNode }) {
   const location = useLocation();
   useEffect(() => {
     if (status !== 'anonymous') return;
-    const go = () => void navigate('/login', { replace: true, state: { from: location.pathname + location.search } });
+    const go = () =>
+      void navigate('/login', { replace: true, state: { from: location.pathname + location.search } });
     if (endReason === 'logout') {
       go();
       return;

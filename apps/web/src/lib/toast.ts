@@ -78,12 +78,22 @@ export const toast = {
     showToast(message, { ...options, type: 'info' }),
 };
 
-const TYPE_BY_COLOR: Record<string, ToastType> = { green: 'success', teal: 'success', red: 'error', yellow: 'warning', orange: 'warning', blue: 'info' };
+const TYPE_BY_COLOR: Record<string, ToastType> = {
+  green: 'success',
+  teal: 'success',
+  red: 'error',
+  yellow: 'warning',
+  orange: 'warning',
+  blue: 'info',
+};
 
 /**
  * Drop-in for Mantine's `notifications.show({ color, title, message })` that keeps the spec's rule of one toast at
  * a time (Mantine's own limit would queue the newer message behind the older one).
  */
 export function notify(options: { color?: string; title?: string; message: string }): void {
-  showToast(options.message, { type: TYPE_BY_COLOR[options.color ?? 'blue'] ?? 'info', title: options.title });
+  showToast(options.message, {
+    type: TYPE_BY_COLOR[options.color ?? 'blue'] ?? 'info',
+    title: options.title,
+  });
 }

@@ -6,7 +6,12 @@ export interface MockCall {
   headers: Record<string, string>;
   body: string | null;
 }
-type Handler = (call: MockCall) => { status?: number; data?: unknown; messages?: string[]; error?: { code: string; message: string } };
+type Handler = (call: MockCall) => {
+  status?: number;
+  data?: unknown;
+  messages?: string[];
+  error?: { code: string; message: string };
+};
 
 /**
  * Replaces fetch with a router of `METHOD /path` -> envelope answers, recording every call.
@@ -24,7 +29,9 @@ export function mockApi(handlers: Record<string, Handler>) {
     };
     calls.push(call);
     const handler = handlers[`${call.method} ${url.pathname}`];
-    const answer = handler ? handler(call) : { status: 404, error: { code: 'NOT_FOUND', message: 'Not found' } };
+    const answer = handler
+      ? handler(call)
+      : { status: 404, error: { code: 'NOT_FOUND', message: 'Not found' } };
     const status = answer.status ?? 200;
     const ok = status < 400;
     const body = {

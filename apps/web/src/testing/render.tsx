@@ -9,8 +9,13 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { i18n } from '@/lib/i18n';
 
 /** Renders a screen with the app's providers and a memory router, for component tests. */
-export function renderWithProviders(ui: ReactElement, { path = '/', wrap }: { path?: string; wrap?: (children: ReactNode) => ReactNode } = {}) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+export function renderWithProviders(
+  ui: ReactElement,
+  { path = '/', wrap }: { path?: string; wrap?: (children: ReactNode) => ReactNode } = {},
+) {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
   const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] });
   const inner = <RouterProvider router={router} />;
   const result = render(

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { auditColumns, versionColumn } from './audit';
 
 export const organizations = pgTable('organizations', {
@@ -34,13 +45,22 @@ export const users = pgTable(
     requiresPasswordReset: boolean('requires_password_reset').notNull().default(false),
     languagePreference: text('language_preference'),
     defaultMeasurementSystem: text('default_measurement_system').notNull().default('IMPERIAL'),
-    devices: jsonb('devices').$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
-    attributes: jsonb('attributes').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    devices: jsonb('devices')
+      .$type<unknown[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    attributes: jsonb('attributes')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     dateRegistered: timestamp('date_registered', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     ...versionColumn(),
     ...auditColumns(),
   },
-  (t) => [uniqueIndex('users_email_unique').on(sql`lower(${t.email})`), index('users_org_idx').on(t.organizationId)],
+  (t) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    index('users_org_idx').on(t.organizationId),
+  ],
 );
 
 export const roles = pgTable('roles', {

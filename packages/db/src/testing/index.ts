@@ -13,7 +13,8 @@ export async function createTestDb(): Promise<DbHandle> {
   const url = process.env.DATABASE_URL;
   if (isPostgresUrl(url)) {
     const template = process.env.SEALPLAN_TEST_PG_TEMPLATE;
-    if (!template) throw new Error('Test database template missing: run tests through Vitest (global setup).');
+    if (!template)
+      throw new Error('Test database template missing: run tests through Vitest (global setup).');
     const name = `sealplan_t_${process.ppid}_${randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();

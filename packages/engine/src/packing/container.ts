@@ -38,7 +38,9 @@ export function containerAreaMm2(container: Container): number {
 
 /** Largest half extent (the size tolerances are relative to). */
 export function containerSizeMm(container: Container): number {
-  return container.kind === 'round' ? container.radiusMm : Math.max(container.halfWidthMm, container.halfHeightMm);
+  return container.kind === 'round'
+    ? container.radiusMm
+    : Math.max(container.halfWidthMm, container.halfHeightMm);
 }
 
 /**

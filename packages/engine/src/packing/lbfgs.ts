@@ -31,7 +31,11 @@ const MAX_LINE_SEARCH_STEPS = 30;
 const MIN_CURVATURE = 1e-12;
 
 /** Minimises in place: `x` ends at the best point found. */
-export function minimize(fg: ObjectiveWithGradient, x: Float64Array, options: MinimizeOptions): MinimizeResult {
+export function minimize(
+  fg: ObjectiveWithGradient,
+  x: Float64Array,
+  options: MinimizeOptions,
+): MinimizeResult {
   const n = x.length;
   const m = options.memory;
   // Curvature pairs in one flat array each: pair k occupies [k n, (k + 1) n).

@@ -51,7 +51,8 @@ export function findClosePairs(x: Float64Array, radii: Float64Array, skin: numbe
   let cell = Math.max(2 * rMax + skin, Number.MIN_VALUE);
   const spanX = maxX - minX;
   const spanY = maxY - minY;
-  while ((Math.floor(spanX / cell) + 1) * (Math.floor(spanY / cell) + 1) > MAX_CELLS_PER_CIRCLE * n + 16) cell *= 2;
+  while ((Math.floor(spanX / cell) + 1) * (Math.floor(spanY / cell) + 1) > MAX_CELLS_PER_CIRCLE * n + 16)
+    cell *= 2;
   const nx = Math.floor(spanX / cell) + 1;
   const ny = Math.floor(spanY / cell) + 1;
   const head = new Int32Array(nx * ny).fill(-1);

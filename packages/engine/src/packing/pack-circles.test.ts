@@ -27,13 +27,21 @@ function expectValidAtScale(opening: Opening, diametersMm: number[], result: Pac
 
 describe('packCircles — hand-checked cases', () => {
   it('an empty list fits with scale 0', () => {
-    expect(packCircles({ shape: 'ROUND', diameterMm: 100 }, [])).toEqual({ fits: true, scale: 0, centres: [] });
+    expect(packCircles({ shape: 'ROUND', diameterMm: 100 }, [])).toEqual({
+      fits: true,
+      scale: 0,
+      centres: [],
+    });
   });
 
   it.each<[string, Opening, number]>([
     ['d 10 in a round d 20: scale 0.5', { shape: 'ROUND', diameterMm: 20 }, 0.5],
     ['d 10 in 30 × 20: the height decides, 10 / 20', { shape: 'RECTANGLE', widthMm: 30, heightMm: 20 }, 0.5],
-    ['d 10 in 20 × 20 with corner radius 10 (a circle)', { shape: 'RECTANGLE', widthMm: 20, heightMm: 20, cornerRadiusMm: 10 }, 0.5],
+    [
+      'd 10 in 20 × 20 with corner radius 10 (a circle)',
+      { shape: 'RECTANGLE', widthMm: 20, heightMm: 20, cornerRadiusMm: 10 },
+      0.5,
+    ],
     ['d 10 in a round d 8: must grow by 10 / 8', { shape: 'ROUND', diameterMm: 8 }, 1.25],
   ])('one circle sits at the centre: %s', (_, opening, scale) => {
     const result = packCircles(opening, [10]);
@@ -48,7 +56,12 @@ describe('packCircles — hand-checked cases', () => {
     // Hexagonal flower: one in the middle, six around, container radius 3 (ratio 3).
     ['7 equal circles in a circle, ratio 3', { shape: 'ROUND', diameterMm: 6 }, 7, 2],
     // Four unit circles in a 2 × 2 grid: square side 4.
-    ['4 equal circles in a square of side 4', { shape: 'RECTANGLE', widthMm: 4, heightMm: 4, cornerRadiusMm: 0 }, 4, 2],
+    [
+      '4 equal circles in a square of side 4',
+      { shape: 'RECTANGLE', widthMm: 4, heightMm: 4, cornerRadiusMm: 0 },
+      4,
+      2,
+    ],
   ])('%s', (_, opening, count, diameterMm) => {
     const diametersMm = Array.from({ length: count }, () => diameterMm);
     const result = packCircles(opening, diametersMm, TIGHT);
@@ -95,12 +108,16 @@ describe('packCircles — hand-checked cases', () => {
 
   it('stops on the time budget with the clock it is given', () => {
     let nowMs = 0;
-    const result = packCircles({ shape: 'ROUND', diameterMm: 100 }, Array.from({ length: 30 }, () => 17), {
-      goal: 'tightest',
-      timeBudgetMs: 50,
-      // Every reading advances the fake clock by 1 ms, so the search must end after about 50 readings.
-      now: () => nowMs++,
-    });
+    const result = packCircles(
+      { shape: 'ROUND', diameterMm: 100 },
+      Array.from({ length: 30 }, () => 17),
+      {
+        goal: 'tightest',
+        timeBudgetMs: 50,
+        // Every reading advances the fake clock by 1 ms, so the search must end after about 50 readings.
+        now: () => nowMs++,
+      },
+    );
     expect(nowMs).toBeLessThan(200);
     expect(result.centres).toHaveLength(30);
   });
@@ -110,12 +127,47 @@ describe('validateLayout and areaLowerBoundScale', () => {
   const opening: Opening = { shape: 'RECTANGLE', widthMm: 40, heightMm: 20, cornerRadiusMm: 10 };
 
   it.each<[string, { xMm: number; yMm: number }[], boolean]>([
-    ['two circles touching, inside', [{ xMm: -5, yMm: 0 }, { xMm: 5, yMm: 0 }], true],
-    ['two circles overlapping by 0.01', [{ xMm: -4.995, yMm: 0 }, { xMm: 5, yMm: 0 }], false],
-    ['a circle touching the straight wall', [{ xMm: -10, yMm: 0 }, { xMm: 10, yMm: 0 }], true],
+    [
+      'two circles touching, inside',
+      [
+        { xMm: -5, yMm: 0 },
+        { xMm: 5, yMm: 0 },
+      ],
+      true,
+    ],
+    [
+      'two circles overlapping by 0.01',
+      [
+        { xMm: -4.995, yMm: 0 },
+        { xMm: 5, yMm: 0 },
+      ],
+      false,
+    ],
+    [
+      'a circle touching the straight wall',
+      [
+        { xMm: -10, yMm: 0 },
+        { xMm: 10, yMm: 0 },
+      ],
+      true,
+    ],
     // The corner arc: centre (10, 0) + radius 10; a circle of radius 5 at (10 + 5 cos 45°, 5 sin 45°) touches it.
-    ['a circle touching the corner arc', [{ xMm: -10, yMm: 0 }, { xMm: 10 + 5 * Math.SQRT1_2, yMm: 5 * Math.SQRT1_2 }], true],
-    ['a circle in the cut-off corner', [{ xMm: -10, yMm: 0 }, { xMm: 14.9, yMm: 4.9 }], false],
+    [
+      'a circle touching the corner arc',
+      [
+        { xMm: -10, yMm: 0 },
+        { xMm: 10 + 5 * Math.SQRT1_2, yMm: 5 * Math.SQRT1_2 },
+      ],
+      true,
+    ],
+    [
+      'a circle in the cut-off corner',
+      [
+        { xMm: -10, yMm: 0 },
+        { xMm: 14.9, yMm: 4.9 },
+      ],
+      false,
+    ],
   ])('%s', (_, centres, valid) => {
     expect(validateLayout(opening, [10, 10], centres).valid).toBe(valid);
   });
@@ -128,21 +180,21 @@ describe('validateLayout and areaLowerBoundScale', () => {
 // Random instances: 1–9 circles of 1–40 mm in round or rounded-rectangle openings.
 const diametersArb = fc.array(fc.double({ min: 1, max: 40, noNaN: true }), { minLength: 1, maxLength: 9 });
 const openingArb: fc.Arbitrary<Opening> = fc.oneof(
-  fc.double({ min: 10, max: 150, noNaN: true }).map((diameterMm): Opening => ({ shape: 'ROUND', diameterMm })),
+  fc
+    .double({ min: 10, max: 150, noNaN: true })
+    .map((diameterMm): Opening => ({ shape: 'ROUND', diameterMm })),
   fc
     .record({
       widthMm: fc.double({ min: 10, max: 150, noNaN: true }),
       heightMm: fc.double({ min: 10, max: 150, noNaN: true }),
       cornerShare: fc.double({ min: 0, max: 0.5, noNaN: true }),
     })
-    .map(
-      ({ widthMm, heightMm, cornerShare }): Opening => ({
-        shape: 'RECTANGLE',
-        widthMm,
-        heightMm,
-        cornerRadiusMm: cornerShare * Math.min(widthMm, heightMm),
-      }),
-    ),
+    .map(({ widthMm, heightMm, cornerShare }): Opening => ({
+      shape: 'RECTANGLE',
+      widthMm,
+      heightMm,
+      cornerRadiusMm: cornerShare * Math.min(widthMm, heightMm),
+    })),
 );
 const goalArb = fc.constantFrom<'fit' | 'tightest'>('fit', 'tightest');
 const PROPERTY_RUNS = 40;
@@ -176,7 +228,9 @@ describe('packCircles — properties', () => {
     fc.assert(
       fc.property(openingArb, diametersArb, goalArb, fc.nat(1000), (opening, diametersMm, goal, seed) => {
         const options = { goal, iterationBudget: 1000, seed };
-        expect(packCircles(opening, diametersMm, options)).toEqual(packCircles(opening, diametersMm, options));
+        expect(packCircles(opening, diametersMm, options)).toEqual(
+          packCircles(opening, diametersMm, options),
+        );
       }),
       { numRuns: 20 },
     );

@@ -98,15 +98,13 @@ export function createCatalogueRepository(db: Database) {
         .insert(sealants)
         .values(catalogue.sealants.map((s, sort) => ({ ...s, sort, sampleFields: marks('sealants', s.id) })));
     if (catalogue.transitTypes.length)
-      await executor
-        .insert(transitTypes)
-        .values(
-          catalogue.transitTypes.map((t, sort) => ({
-            ...t,
-            sort,
-            sampleFields: marks('transitTypes', t.id),
-          })),
-        );
+      await executor.insert(transitTypes).values(
+        catalogue.transitTypes.map((t, sort) => ({
+          ...t,
+          sort,
+          sampleFields: marks('transitTypes', t.id),
+        })),
+      );
     if (catalogue.itemTypes.length)
       await executor
         .insert(penetratingItemTypes)
@@ -114,15 +112,13 @@ export function createCatalogueRepository(db: Database) {
           catalogue.itemTypes.map((t, sort) => ({ ...t, sort, sampleFields: marks('itemTypes', t.id) })),
         );
     if (catalogue.cableSleeves.length)
-      await executor
-        .insert(cableSleeves)
-        .values(
-          catalogue.cableSleeves.map((s, sort) => ({
-            ...s,
-            sort,
-            sampleFields: marks('cableSleeves', s.id),
-          })),
-        );
+      await executor.insert(cableSleeves).values(
+        catalogue.cableSleeves.map((s, sort) => ({
+          ...s,
+          sort,
+          sampleFields: marks('cableSleeves', s.id),
+        })),
+      );
     if (catalogue.crushers.length)
       await executor.insert(crushers).values(
         catalogue.crushers.map((c, sort) => ({

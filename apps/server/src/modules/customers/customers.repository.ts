@@ -77,7 +77,10 @@ export function createCustomersRepository(db: Database) {
     ): Promise<{ rows: CustomerRecord[]; total: number }> {
       return selectPage(
         base(),
-        db.select(totalCount()).from(customers).innerJoin(industries, eq(industries.id, customers.industryId)),
+        db
+          .select(totalCount())
+          .from(customers)
+          .innerJoin(industries, eq(industries.id, customers.industryId)),
         and(eq(customers.organizationId, organizationId), where),
         [...orderBy, asc(sql`lower(${customers.name})`), asc(customers.id)],
         limit,

@@ -88,12 +88,21 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  */
 export function storedSizing(results: unknown): TransitSizing | null {
   if (!isObject(results)) return null;
-  const numbers = ['transitAreaMm2', 'itemsAreaMm2', 'emptyAreaMm2', 'filledPercent', 'filledPercentWithClearance', 'fillLimitPercent', 'copies'];
+  const numbers = [
+    'transitAreaMm2',
+    'itemsAreaMm2',
+    'emptyAreaMm2',
+    'filledPercent',
+    'filledPercentWithClearance',
+    'fillLimitPercent',
+    'copies',
+  ];
   if (!numbers.every((k) => typeof results[k] === 'number')) return null;
   const { packing, materials, materialsPerTransit, opening } = results;
   if (!isObject(packing) || !Array.isArray(packing.circles) || !isObject(opening)) return null;
   if (!isObject(materials) || !isObject(materialsPerTransit) || !Array.isArray(results.messages)) return null;
-  if (!isObject(materials.fillerSleeves) || !isObject(materials.sealant) || !isObject(materials.wrap)) return null;
+  if (!isObject(materials.fillerSleeves) || !isObject(materials.sealant) || !isObject(materials.wrap))
+    return null;
   if (!Array.isArray(materials.cableSleeves) || !Array.isArray(materials.crushers)) return null;
   return results as unknown as TransitSizing;
 }
@@ -106,27 +115,65 @@ export function unitSystemLabel(system: MeasurementSystem): string {
 const count = (n: number) => String(n);
 
 /** Material lines of one transit or of the totals, in the order a buyer reads them. */
-export function materialLines(materials: Materials | MaterialTotals, system: MeasurementSystem): MaterialLine[] {
+export function materialLines(
+  materials: Materials | MaterialTotals,
+  system: MeasurementSystem,
+): MaterialLine[] {
   const lines: MaterialLine[] = [];
-  const fillers = 'fillerSleeves' in materials && Array.isArray(materials.fillerSleeves) ? materials.fillerSleeves : [(materials as Materials).fillerSleeves];
+  const fillers =
+    'fillerSleeves' in materials && Array.isArray(materials.fillerSleeves)
+      ? materials.fillerSleeves
+      : [(materials as Materials).fillerSleeves];
   for (const sleeve of fillers) {
     if (!sleeve.type || sleeve.count <= 0) continue;
     const size = `${sleeve.diameterMm !== null ? `Ø ${formatLength(sleeve.diameterMm, system)}, ` : ''}length ${formatLength(sleeve.lengthMm, system)}`;
     const key = `${sleeve.type}:${sleeve.diameterMm}:${sleeve.lengthMm}`;
-    lines.push({ key: `filler:${key}`, item: sleeve.type, detail: `Filler sleeve, ${size}`, quantity: sleeve.count, quantityText: count(sleeve.count), unit: 'pcs' });
-    lines.push({ key: `bundles:${key}`, item: `${sleeve.type}, bundles`, detail: `Bundles of ${FILLER_SLEEVES_PER_BUNDLE} sleeves, ${size}`, quantity: sleeve.bundles, quantityText: count(sleeve.bundles), unit: 'bundles' });
+    lines.push({
+      key: `filler:${key}`,
+      item: sleeve.type,
+      detail: `Filler sleeve, ${size}`,
+      quantity: sleeve.count,
+      quantityText: count(sleeve.count),
+      unit: 'pcs',
+    });
+    lines.push({
+      key: `bundles:${key}`,
+      item: `${sleeve.type}, bundles`,
+      detail: `Bundles of ${FILLER_SLEEVES_PER_BUNDLE} sleeves, ${size}`,
+      quantity: sleeve.bundles,
+      quantityText: count(sleeve.bundles),
+      unit: 'bundles',
+    });
   }
   const sealants = 'sealants' in materials ? materials.sealants : [(materials as Materials).sealant];
   for (const sealant of sealants) {
     if (sealant.volumeMl <= 0) continue;
     const name = sealant.sealantName ?? sealant.sealantId ?? 'Sealant';
     const volume = toDisplayVolume(sealant.volumeMl, system);
-    lines.push({ key: `sealant:${sealant.sealantId}`, item: name, detail: 'Sealant volume', quantity: volume, quantityText: formatDisplayNumber(volume, 'METRIC'), unit: volumeUnitLabel(system) });
+    lines.push({
+      key: `sealant:${sealant.sealantId}`,
+      item: name,
+      detail: 'Sealant volume',
+      quantity: volume,
+      quantityText: formatDisplayNumber(volume, 'METRIC'),
+      unit: volumeUnitLabel(system),
+    });
     const cartridge = [
-      sealant.cartridgeSizeMl !== null ? `${formatDisplayNumber(sealant.cartridgeSizeMl, 'METRIC')} ml cartridge` : null,
-      sealant.usableCartridgeSizeMl !== null ? `${formatDisplayNumber(sealant.usableCartridgeSizeMl, 'METRIC')} ml usable` : null,
+      sealant.cartridgeSizeMl !== null
+        ? `${formatDisplayNumber(sealant.cartridgeSizeMl, 'METRIC')} ml cartridge`
+        : null,
+      sealant.usableCartridgeSizeMl !== null
+        ? `${formatDisplayNumber(sealant.usableCartridgeSizeMl, 'METRIC')} ml usable`
+        : null,
     ].filter(Boolean);
-    lines.push({ key: `cartridges:${sealant.sealantId}`, item: `${name}, cartridges`, detail: cartridge.join(', '), quantity: sealant.cartridges, quantityText: count(sealant.cartridges), unit: 'cartridges' });
+    lines.push({
+      key: `cartridges:${sealant.sealantId}`,
+      item: `${name}, cartridges`,
+      detail: cartridge.join(', '),
+      quantity: sealant.cartridges,
+      quantityText: count(sealant.cartridges),
+      unit: 'cartridges',
+    });
   }
   for (const sleeve of materials.cableSleeves) {
     if (sleeve.count <= 0) continue;
@@ -152,15 +199,30 @@ export function materialLines(materials: Materials | MaterialTotals, system: Mea
   }
   if (materials.wrap.lengthMm > 0) {
     const length = toDisplayLength(materials.wrap.lengthMm, system);
-    lines.push({ key: 'wrap-length', item: 'Cable wrap', detail: `Length (cables over ${formatLength(WRAP_MIN_CABLE_DIAMETER_MM, system)}, ${WRAP_TURNS} turns)`, quantity: length, quantityText: formatDisplayNumber(length, system), unit: lengthUnitLabel(system) });
-    lines.push({ key: 'wrap-rolls', item: 'Cable wrap rolls', detail: '', quantity: materials.wrap.rolls, quantityText: count(materials.wrap.rolls), unit: 'rolls' });
+    lines.push({
+      key: 'wrap-length',
+      item: 'Cable wrap',
+      detail: `Length (cables over ${formatLength(WRAP_MIN_CABLE_DIAMETER_MM, system)}, ${WRAP_TURNS} turns)`,
+      quantity: length,
+      quantityText: formatDisplayNumber(length, system),
+      unit: lengthUnitLabel(system),
+    });
+    lines.push({
+      key: 'wrap-rolls',
+      item: 'Cable wrap rolls',
+      detail: '',
+      quantity: materials.wrap.rolls,
+      quantityText: count(materials.wrap.rolls),
+      unit: 'rolls',
+    });
   }
   return lines;
 }
 
 function openingText(sizing: TransitSizing, system: MeasurementSystem): string {
   const o = sizing.opening;
-  if (o.shape === 'ROUND') return o.diameterMm ? `Round, Ø ${formatLength(o.diameterMm, system)}` : 'Round, no diameter';
+  if (o.shape === 'ROUND')
+    return o.diameterMm ? `Round, Ø ${formatLength(o.diameterMm, system)}` : 'Round, no diameter';
   if (!o.widthMm || !o.heightMm) return 'Rectangle, no dimensions';
   const radius = o.cornerRadiusMm ? `, corner radius ${formatLength(o.cornerRadiusMm, system)}` : '';
   return `Rectangle, ${formatLength(o.widthMm, system)} × ${formatLength(o.heightMm, system)}${radius}`;
@@ -172,7 +234,12 @@ function drawingOf(sizing: TransitSizing): DrawingModel | null {
   const opening: DrawingModel['opening'] =
     o.shape === 'ROUND'
       ? { shape: 'ROUND', diameterMm: o.diameterMm ?? 0 }
-      : { shape: 'RECTANGLE', widthMm: o.widthMm ?? 0, heightMm: o.heightMm ?? 0, cornerRadiusMm: o.cornerRadiusMm ?? 0 };
+      : {
+          shape: 'RECTANGLE',
+          widthMm: o.widthMm ?? 0,
+          heightMm: o.heightMm ?? 0,
+          cornerRadiusMm: o.cornerRadiusMm ?? 0,
+        };
   const placed = sizing.packing.source !== 'skipped';
   return {
     opening,
@@ -204,12 +271,18 @@ function itemsSummary(sizing: TransitSizing, catalogue: Catalogue, system: Measu
   return parts.length ? parts.join('; ') : 'None';
 }
 
-function transitOf(row: TransitRow, sizing: TransitSizing, catalogue: Catalogue, system: MeasurementSystem): ExportTransit {
+function transitOf(
+  row: TransitRow,
+  sizing: TransitSizing,
+  catalogue: Catalogue,
+  system: MeasurementSystem,
+): ExportTransit {
   const depth =
     row.depthMm !== null
       ? `${formatLength(row.depthMm, system)}${sizing.minimumDepthMm !== null ? ` (minimum ${formatLength(sizing.minimumDepthMm, system)})` : ''}`
       : 'Not set';
-  const sealantLayers = row.sealantDepth === 'SINGLE' ? 'single layer' : row.sealantDepth === 'DOUBLE' ? 'double layer' : null;
+  const sealantLayers =
+    row.sealantDepth === 'SINGLE' ? 'single layer' : row.sealantDepth === 'DOUBLE' ? 'double layer' : null;
   const sealant = row.sealantType ? nameOf(catalogue.sealants, row.sealantType) : 'Not selected';
   const facts: LabelValue[] = [
     { label: 'Opening', value: openingText(sizing, system) },
@@ -221,13 +294,25 @@ function transitOf(row: TransitRow, sizing: TransitSizing, catalogue: Catalogue,
     { label: 'Depth', value: depth },
     { label: 'Sealant', value: sealantLayers ? `${sealant}, ${sealantLayers}` : sealant },
     ...(row.crusherPipeConfiguration
-      ? [{ label: 'Pipe configuration', value: row.crusherPipeConfiguration === 'SINGLE' ? 'Single pipe' : 'Multiple pipes' }]
+      ? [
+          {
+            label: 'Pipe configuration',
+            value: row.crusherPipeConfiguration === 'SINGLE' ? 'Single pipe' : 'Multiple pipes',
+          },
+        ]
       : []),
     { label: 'Spare', value: formatPercent(100 - sizing.fillLimitPercent) },
     { label: 'Copies', value: String(sizing.copies) },
   ];
   const fits = sizing.packing.fits && !sizing.overfilled && sizing.transitAreaMm2 > 0;
-  const status = sizing.transitAreaMm2 <= 0 ? 'No dimensions' : !sizing.packing.fits ? 'Items do not fit' : sizing.overfilled ? 'Overfilled' : 'Fits';
+  const status =
+    sizing.transitAreaMm2 <= 0
+      ? 'No dimensions'
+      : !sizing.packing.fits
+        ? 'Items do not fit'
+        : sizing.overfilled
+          ? 'Overfilled'
+          : 'Fits';
   const fill: LabelValue[] = [
     { label: 'Transit area', value: formatArea(sizing.transitAreaMm2, system) },
     { label: 'Items area', value: formatArea(sizing.itemsAreaMm2, system) },
@@ -254,7 +339,12 @@ function transitOf(row: TransitRow, sizing: TransitSizing, catalogue: Catalogue,
 }
 
 /** The engine's figures for a transit: the stored results, or computed now with the database catalogue. */
-export function sizingOf(row: TransitRow, items: ItemRow[], catalogue: Catalogue, log?: BuildDocumentInput['log']): TransitSizing {
+export function sizingOf(
+  row: TransitRow,
+  items: ItemRow[],
+  catalogue: Catalogue,
+  log?: BuildDocumentInput['log'],
+): TransitSizing {
   const stored = storedSizing(row.results);
   if (stored) return stored;
   log?.warn({ transitId: row.id }, 'transit has no stored results; sized for the export');
@@ -269,7 +359,10 @@ export function buildExportDocument(input: BuildDocumentInput): ExportDocument {
     if (list) list.push(item);
     else itemsByTransit.set(item.transitId, [item]);
   }
-  const sized = input.transits.map((row) => ({ row, sizing: sizingOf(row, itemsByTransit.get(row.id) ?? [], catalogue, input.log) }));
+  const sized = input.transits.map((row) => ({
+    row,
+    sizing: sizingOf(row, itemsByTransit.get(row.id) ?? [], catalogue, input.log),
+  }));
   return {
     title: TEXT.title,
     project: {
@@ -287,10 +380,9 @@ export function buildExportDocument(input: BuildDocumentInput): ExportDocument {
     paperSize: input.paperSize,
     sampleCatalogue: catalogue.isSample !== false,
     materialsOnly: input.materialsOnly,
-    transits: input.materialsOnly ? [] : sized.map(({ row, sizing }) => transitOf(row, sizing, catalogue, system)),
-    totals: materialLines(
-      totalMaterials(sized.map(({ sizing }) => sizing.materials)),
-      system,
-    ),
+    transits: input.materialsOnly
+      ? []
+      : sized.map(({ row, sizing }) => transitOf(row, sizing, catalogue, system)),
+    totals: materialLines(totalMaterials(sized.map(({ sizing }) => sizing.materials)), system),
   };
 }

@@ -70,7 +70,13 @@ export interface DrawingModel {
     | { shape: 'ROUND'; diameterMm: number }
     | { shape: 'RECTANGLE'; widthMm: number; heightMm: number; cornerRadiusMm: number };
   /** rMm: the item; clearanceRMm: the ring the packing kept free around it (spec §9 pipe clearance). */
-  circles: { xMm: number; yMm: number; rMm: number; clearanceRMm?: number; kind: 'CABLE' | 'PIPE' | 'PIPE_PLASTIC' | 'UNKNOWN' }[];
+  circles: {
+    xMm: number;
+    yMm: number;
+    rMm: number;
+    clearanceRMm?: number;
+    kind: 'CABLE' | 'PIPE' | 'PIPE_PLASTIC' | 'UNKNOWN';
+  }[];
   exceeded: boolean;
 }
 

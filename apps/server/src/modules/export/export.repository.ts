@@ -1,5 +1,14 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { customers, industries, organizations, penetratingItems, projects, rateLimits, transits, type Database } from '@sealplan/db';
+import {
+  customers,
+  industries,
+  organizations,
+  penetratingItems,
+  projects,
+  rateLimits,
+  transits,
+  type Database,
+} from '@sealplan/db';
 
 export type TransitRow = typeof transits.$inferSelect;
 export type ItemRow = typeof penetratingItems.$inferSelect;
@@ -34,16 +43,30 @@ export function createExportRepository(db: Database) {
         .from(projects)
         .innerJoin(customers, eq(customers.id, projects.customerId))
         .innerJoin(industries, eq(industries.id, projects.industryId))
-        .where(and(eq(projects.id, projectId), eq(projects.organizationId, organizationId), eq(projects.isRemoved, false)))
+        .where(
+          and(
+            eq(projects.id, projectId),
+            eq(projects.organizationId, organizationId),
+            eq(projects.isRemoved, false),
+          ),
+        )
         .limit(1);
       return rows[0] ?? null;
     },
 
     /** The project's live transits, oldest first (the order they were added), optionally only `ids`. */
     async listTransits(organizationId: string, projectId: string, ids?: string[]): Promise<TransitRow[]> {
-      const conditions = [eq(transits.projectId, projectId), eq(transits.organizationId, organizationId), eq(transits.isRemoved, false)];
+      const conditions = [
+        eq(transits.projectId, projectId),
+        eq(transits.organizationId, organizationId),
+        eq(transits.isRemoved, false),
+      ];
       if (ids) conditions.push(inArray(transits.id, ids));
-      return db.select().from(transits).where(and(...conditions)).orderBy(asc(transits.createdOn), asc(transits.name), asc(transits.id));
+      return db
+        .select()
+        .from(transits)
+        .where(and(...conditions))
+        .orderBy(asc(transits.createdOn), asc(transits.name), asc(transits.id));
     },
 
     async listItems(organizationId: string, transitIds: string[]): Promise<ItemRow[]> {
@@ -62,7 +85,10 @@ export function createExportRepository(db: Database) {
     },
 
     async organizationName(organizationId: string): Promise<string> {
-      const rows = await db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, organizationId));
+      const rows = await db
+        .select({ name: organizations.name })
+        .from(organizations)
+        .where(eq(organizations.id, organizationId));
       return rows[0]?.name ?? '';
     },
 

@@ -2,7 +2,13 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { formatArea, formatPercent, totalMaterials, type Catalogue, type MeasurementSystem } from '@sealplan/engine';
+import {
+  formatArea,
+  formatPercent,
+  totalMaterials,
+  type Catalogue,
+  type MeasurementSystem,
+} from '@sealplan/engine';
 import { EXPORT_IMAGE_MAX_BYTES, EXPORT_MESSAGES, type SendProjectExportRequest } from '@sealplan/contracts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createOrganization, createUserWithToken, type TestUser } from '../../testing/factories';
@@ -40,13 +46,25 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-function post(body: Partial<Record<keyof SendProjectExportRequest, unknown>>, headers: Record<string, string> = user.headers) {
-  return t.app.inject({ method: 'POST', url: PATH, headers, payload: { projectId: project.projectId, measurementSystem: 'METRIC', ...body } });
+function post(
+  body: Partial<Record<keyof SendProjectExportRequest, unknown>>,
+  headers: Record<string, string> = user.headers,
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: PATH,
+    headers,
+    payload: { projectId: project.projectId, measurementSystem: 'METRIC', ...body },
+  });
 }
 
 describe('authorisation and scoping', () => {
   it('needs a signed-in user of an organization', async () => {
-    const anonymous = await t.app.inject({ method: 'POST', url: PATH, payload: { projectId: project.projectId, measurementSystem: 'METRIC' } });
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: PATH,
+      payload: { projectId: project.projectId, measurementSystem: 'METRIC' },
+    });
     expect(anonymous.statusCode).toBe(401);
     const noOrg = await createUserWithToken(t.deps.db.db, { organizationId: null });
     expect((await post({}, noOrg.headers)).statusCode).toBe(403);
@@ -57,7 +75,10 @@ describe('authorisation and scoping', () => {
     for (const outputFormat of ['PDF', 'CSV'] as const) {
       const res = await post({ outputFormat }, other.headers);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toMatchObject({ success: false, error: { code: 'NOT_FOUND', message: EXPORT_MESSAGES.projectNotFound } });
+      expect(res.json()).toMatchObject({
+        success: false,
+        error: { code: 'NOT_FOUND', message: EXPORT_MESSAGES.projectNotFound },
+      });
       expect(res.body).not.toContain(project.name);
     }
     const share = await post({ isShare: true, emailAddress: 'x@example.com' }, other.headers);
@@ -69,7 +90,9 @@ describe('authorisation and scoping', () => {
     expect((await post({ projectId: '7b1e2c1a-0000-4000-8000-000000000000' })).statusCode).toBe(404);
     const otherOrg = await createOrganization(t.deps.db.db);
     const foreign = await createExportProject(t.deps.db.db, otherOrg.id, catalogue, { transits: [] });
-    const sameOrgOtherProject = await createExportProject(t.deps.db.db, user.organizationId!, catalogue, { name: 'Other' });
+    const sameOrgOtherProject = await createExportProject(t.deps.db.db, user.organizationId!, catalogue, {
+      name: 'Other',
+    });
     for (const transitId of [sameOrgOtherProject.transits[0]!.id]) {
       const res = await post({ scope: 'TRANSITS', transitIds: [project.transits[0]!.id, transitId] });
       expect(res.statusCode).toBe(404);
@@ -90,15 +113,26 @@ describe('validation', () => {
     expect(transits.json().error.fields).toMatchObject({ transitIds: EXPORT_MESSAGES.transitsRequired });
     const current = await post({ scope: 'CURRENT', transitIds: [] });
     expect(current.json().error.fields).toMatchObject({ transitIds: EXPORT_MESSAGES.currentTransitRequired });
-    const invalid: Record<string, unknown>[] = [{ outputFormat: 'XLS' }, { size: 'A3' }, { measurementSystem: 'CUBITS' }, { projectId: 'nope' }];
+    const invalid: Record<string, unknown>[] = [
+      { outputFormat: 'XLS' },
+      { size: 'A3' },
+      { measurementSystem: 'CUBITS' },
+      { projectId: 'nope' },
+    ];
     for (const body of invalid) {
       expect((await post(body)).statusCode, JSON.stringify(body)).toBe(400);
     }
   });
 
   it('accepts a real PNG as imgData and refuses anything else', async () => {
-    const png = drawingToPng({ opening: { shape: 'ROUND', diameterMm: 100 }, circles: [], exceeded: false }, 40).png;
-    const ok = await post({ outputFormat: 'CSV', imgData: `data:image/png;base64,${png.toString('base64')}` });
+    const png = drawingToPng(
+      { opening: { shape: 'ROUND', diameterMm: 100 }, circles: [], exceeded: false },
+      40,
+    ).png;
+    const ok = await post({
+      outputFormat: 'CSV',
+      imgData: `data:image/png;base64,${png.toString('base64')}`,
+    });
     expect(ok.statusCode).toBe(200);
     const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, ...Buffer.alloc(64)]);
     const cases = [
@@ -106,7 +140,10 @@ describe('validation', () => {
       { imgData: `data:image/png;base64,${jpeg.toString('base64')}`, message: EXPORT_MESSAGES.imageInvalid },
       { imgData: 'data:image/svg+xml;base64,PHN2Zy8+', message: EXPORT_MESSAGES.imageInvalid },
       { imgData: 'javascript:alert(1)', message: EXPORT_MESSAGES.imageInvalid },
-      { imgData: `data:image/png;base64,${Buffer.alloc(EXPORT_IMAGE_MAX_BYTES + 3).toString('base64')}`, message: EXPORT_MESSAGES.imageTooLarge },
+      {
+        imgData: `data:image/png;base64,${Buffer.alloc(EXPORT_IMAGE_MAX_BYTES + 3).toString('base64')}`,
+        message: EXPORT_MESSAGES.imageTooLarge,
+      },
     ];
     for (const { imgData, message } of cases) {
       const res = await post({ outputFormat: 'CSV', imgData });
@@ -121,7 +158,9 @@ describe.each<MeasurementSystem>(['METRIC', 'IMPERIAL'])('files in %s', (system)
     const res = await post({ outputFormat: 'PDF', measurementSystem: system, size: 'LETTER' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="Harbour-Ferry-Refit-Zurich-material-list-\d{4}-\d{2}-\d{2}\.pdf"$/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="Harbour-Ferry-Refit-Zurich-material-list-\d{4}-\d{2}-\d{2}\.pdf"$/,
+    );
     expect(res.headers['cache-control']).toBe('no-store');
     const pages = await pdfPages(res.rawPayload);
     const unitLine = system === 'METRIC' ? 'Units: Metric (mm, cm², ml)' : 'Units: Imperial (in, in², ml)';
@@ -130,7 +169,8 @@ describe.each<MeasurementSystem>(['METRIC', 'IMPERIAL'])('files in %s', (system)
       const page = pages.find((p) => p.includes(`Transit: ${transit.name}`))!;
       expect(page).toContain(`Transit area ${formatArea(transit.sizing.transitAreaMm2, system)}`);
       expect(page).toContain(`Fill ${formatPercent(transit.sizing.filledPercent)}`);
-      if (transit.sizing.materials.fillerSleeves.count > 0) expect(page).toContain(` ${transit.sizing.materials.fillerSleeves.count} pcs`);
+      if (transit.sizing.materials.fillerSleeves.count > 0)
+        expect(page).toContain(` ${transit.sizing.materials.fillerSleeves.count} pcs`);
     }
   });
 
@@ -140,12 +180,18 @@ describe.each<MeasurementSystem>(['METRIC', 'IMPERIAL'])('files in %s', (system)
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toMatch(/\.csv"$/);
     const { rows } = parseCsv(csv.rawPayload);
-    expect(Number(rows.find((r) => r.Transit === 'Project total' && r.Item === 'Cable wrap rolls')!.Quantity)).toBe(totals.wrap.rolls);
-    const sleeves = rows.filter((r) => r.Transit === 'Project total' && (r.Detail ?? '').startsWith('Filler sleeve,'));
+    expect(
+      Number(rows.find((r) => r.Transit === 'Project total' && r.Item === 'Cable wrap rolls')!.Quantity),
+    ).toBe(totals.wrap.rolls);
+    const sleeves = rows.filter(
+      (r) => r.Transit === 'Project total' && (r.Detail ?? '').startsWith('Filler sleeve,'),
+    );
     expect(sleeves.map((r) => Number(r.Quantity))).toEqual(totals.fillerSleeves.map((l) => l.count));
 
     const docx = await post({ outputFormat: 'DOCX', measurementSystem: system });
-    expect(docx.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    expect(docx.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    );
     const { text } = await readDocx(docx.rawPayload);
     const rtf = await post({ outputFormat: 'RTF', measurementSystem: system });
     expect(rtf.headers['content-type']).toBe('application/rtf');
@@ -165,26 +211,49 @@ describe('share by e-mail', () => {
     const before = t.sentMail.length;
     const res = await post({ isShare: true, emailAddress: ' buyer@example.com ', outputFormat: 'DOCX' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ success: true, data: { sent: true, emailAddress: 'buyer@example.com', outputFormat: 'DOCX' } });
+    expect(res.json()).toMatchObject({
+      success: true,
+      data: { sent: true, emailAddress: 'buyer@example.com', outputFormat: 'DOCX' },
+    });
     const message = t.sentMail[before]!;
     expect(message.to).toBe('buyer@example.com');
     expect(message.subject).toBe(`Material List: ${project.name}`);
-    expect(message.attachments?.[0]).toMatchObject({ filename: res.json().data.fileName, contentType: expect.stringContaining('wordprocessingml') });
-    expect((await readDocx(message.attachments![0]!.content)).text).toContain(`Transit: ${project.transits[0]!.name}`);
+    expect(message.attachments?.[0]).toMatchObject({
+      filename: res.json().data.fileName,
+      contentType: expect.stringContaining('wordprocessingml'),
+    });
+    expect((await readDocx(message.attachments![0]!.content)).text).toContain(
+      `Transit: ${project.transits[0]!.name}`,
+    );
   });
 
   it('limits shares per user and window', async () => {
-    const sharer = await createUserWithToken(t.deps.db.db, { organizationId: user.organizationId, ttlMs: 4 * EXPORT_SHARE_WINDOW_MS });
+    const sharer = await createUserWithToken(t.deps.db.db, {
+      organizationId: user.organizationId,
+      ttlMs: 4 * EXPORT_SHARE_WINDOW_MS,
+    });
     for (let i = 0; i < EXPORT_SHARE_LIMIT; i++) {
-      expect((await post({ isShare: true, emailAddress: 'a@example.com', outputFormat: 'CSV' }, sharer.headers)).statusCode).toBe(200);
+      expect(
+        (await post({ isShare: true, emailAddress: 'a@example.com', outputFormat: 'CSV' }, sharer.headers))
+          .statusCode,
+      ).toBe(200);
     }
-    const limited = await post({ isShare: true, emailAddress: 'a@example.com', outputFormat: 'CSV' }, sharer.headers);
+    const limited = await post(
+      { isShare: true, emailAddress: 'a@example.com', outputFormat: 'CSV' },
+      sharer.headers,
+    );
     expect(limited.statusCode).toBe(429);
-    expect(limited.json().error).toMatchObject({ code: 'RATE_LIMITED', message: EXPORT_MESSAGES.shareRateLimited });
+    expect(limited.json().error).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: EXPORT_MESSAGES.shareRateLimited,
+    });
     // Downloads are not limited, and the window ends.
     expect((await post({ outputFormat: 'CSV' }, sharer.headers)).statusCode).toBe(200);
     t.advanceClock(EXPORT_SHARE_WINDOW_MS + 1000);
-    expect((await post({ isShare: true, emailAddress: 'a@example.com', outputFormat: 'CSV' }, sharer.headers)).statusCode).toBe(200);
+    expect(
+      (await post({ isShare: true, emailAddress: 'a@example.com', outputFormat: 'CSV' }, sharer.headers))
+        .statusCode,
+    ).toBe(200);
   });
 });
 
@@ -208,7 +277,11 @@ describe('share over real SMTP', () => {
     });
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
     const port = (smtp.server.address() as AddressInfo).port;
-    const mail = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Sealplan <no-reply@sealplan.test>', outboxDir: '/nonexistent' });
+    const mail = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: 'Sealplan <no-reply@sealplan.test>',
+      outboxDir: '/nonexistent',
+    });
     app = await createTestApp({ mail });
   });
   afterAll(async () => {
@@ -224,7 +297,14 @@ describe('share over real SMTP', () => {
       method: 'POST',
       url: PATH,
       headers: u.headers,
-      payload: { projectId: p.projectId, measurementSystem: 'IMPERIAL', outputFormat: 'PDF', isShare: true, emailAddress: 'inspector@example.com', size: 'A4' },
+      payload: {
+        projectId: p.projectId,
+        measurementSystem: 'IMPERIAL',
+        outputFormat: 'PDF',
+        isShare: true,
+        emailAddress: 'inspector@example.com',
+        size: 'A4',
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(received).toHaveLength(1);
@@ -236,7 +316,9 @@ describe('share over real SMTP', () => {
     expect(attachment.contentType).toBe('application/pdf');
     expect(attachment.filename).toBe(res.json().data.fileName);
     const pages = await pdfPages(attachment.content);
-    expect(pages.join('\n')).toContain(`Transit area ${formatArea(p.transits[0]!.sizing.transitAreaMm2, 'IMPERIAL')}`);
+    expect(pages.join('\n')).toContain(
+      `Transit area ${formatArea(p.transits[0]!.sizing.transitAreaMm2, 'IMPERIAL')}`,
+    );
   });
 
   it('answers MAIL_FAILED when the mail server refuses', async () => {
@@ -256,7 +338,12 @@ describe('share over real SMTP', () => {
         method: 'POST',
         url: PATH,
         headers: u.headers,
-        payload: { projectId: p.projectId, measurementSystem: 'METRIC', isShare: true, emailAddress: 'x@example.com' },
+        payload: {
+          projectId: p.projectId,
+          measurementSystem: 'METRIC',
+          isShare: true,
+          emailAddress: 'x@example.com',
+        },
       });
       expect(res.statusCode).toBe(502);
       expect(res.json().error).toMatchObject({ code: 'MAIL_FAILED', message: EXPORT_MESSAGES.shareFailed });

@@ -31,7 +31,13 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = request.user!;
       const outcome = await service.sendProjectExport(
-        { id: user.id, organizationId: orgIdOf(request), email: user.email, firstName: user.firstName, lastName: user.lastName },
+        {
+          id: user.id,
+          organizationId: orgIdOf(request),
+          email: user.email,
+          firstName: user.firstName,
+          lastName: user.lastName,
+        },
         request.body,
       );
       if (outcome.kind === 'shared') return ok(outcome.data);

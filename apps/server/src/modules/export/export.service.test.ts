@@ -15,7 +15,11 @@ import {
 } from '@sealplan/engine';
 // The engine package exports only its public API; its sample catalogue is test data reached by path.
 import { sampleCatalogue } from '../../../../../packages/engine/src/testing/sample-catalogue';
-import { sendProjectExportRequestSchema, type ExportFormat, type SendProjectExportRequest } from '@sealplan/contracts';
+import {
+  sendProjectExportRequestSchema,
+  type ExportFormat,
+  type SendProjectExportRequest,
+} from '@sealplan/contracts';
 import { createOrganization } from '../../testing/factories';
 import { createExportRepository } from './export.repository';
 import { createExportService, type ExportCaller } from './export.service';
@@ -37,7 +41,13 @@ beforeAll(async () => {
   handle = await createTestDb();
   const org = await createOrganization(handle.db, 'Demo Marine & Offshore');
   project = await createExportProject(handle.db, org.id, sampleCatalogue);
-  caller = { id: '00000000-0000-4000-8000-000000000001', organizationId: org.id, email: 'ann@example.com', firstName: 'Ann', lastName: 'Smith' };
+  caller = {
+    id: '00000000-0000-4000-8000-000000000001',
+    organizationId: org.id,
+    email: 'ann@example.com',
+    firstName: 'Ann',
+    lastName: 'Smith',
+  };
 });
 afterAll(async () => handle?.close());
 
@@ -55,7 +65,12 @@ function service() {
   });
 }
 
-async function exportFile(request: Partial<SendProjectExportRequest> & { outputFormat: ExportFormat; measurementSystem: MeasurementSystem }) {
+async function exportFile(
+  request: Partial<SendProjectExportRequest> & {
+    outputFormat: ExportFormat;
+    measurementSystem: MeasurementSystem;
+  },
+) {
   const input = sendProjectExportRequestSchema.parse({ projectId: project.projectId, ...request });
   const outcome = await service().sendProjectExport(caller, input);
   if (outcome.kind !== 'file') throw new Error('expected a file');
@@ -75,16 +90,34 @@ function expectedRows(transit: SeededProject['transits'][number], system: Measur
   const rows: { item: string; quantity: number; unit: string }[] = [];
   if (m.fillerSleeves.type && m.fillerSleeves.count > 0) {
     rows.push({ item: m.fillerSleeves.type, quantity: m.fillerSleeves.count, unit: 'pcs' });
-    rows.push({ item: `${m.fillerSleeves.type}, bundles`, quantity: m.fillerSleeves.bundles, unit: 'bundles' });
+    rows.push({
+      item: `${m.fillerSleeves.type}, bundles`,
+      quantity: m.fillerSleeves.bundles,
+      unit: 'bundles',
+    });
   }
   if (m.sealant.volumeMl > 0) {
-    rows.push({ item: m.sealant.sealantName!, quantity: toDisplayVolume(m.sealant.volumeMl, system), unit: 'ml' });
-    rows.push({ item: `${m.sealant.sealantName}, cartridges`, quantity: m.sealant.cartridges, unit: 'cartridges' });
+    rows.push({
+      item: m.sealant.sealantName!,
+      quantity: toDisplayVolume(m.sealant.volumeMl, system),
+      unit: 'ml',
+    });
+    rows.push({
+      item: `${m.sealant.sealantName}, cartridges`,
+      quantity: m.sealant.cartridges,
+      unit: 'cartridges',
+    });
   }
-  for (const s of m.cableSleeves) rows.push({ item: `Cable sleeve ${s.articleNumber}`, quantity: s.count, unit: 'pcs' });
-  for (const c of m.crushers) rows.push({ item: `Crusher ${c.articleNumber ?? c.name}`, quantity: c.count, unit: 'pcs' });
+  for (const s of m.cableSleeves)
+    rows.push({ item: `Cable sleeve ${s.articleNumber}`, quantity: s.count, unit: 'pcs' });
+  for (const c of m.crushers)
+    rows.push({ item: `Crusher ${c.articleNumber ?? c.name}`, quantity: c.count, unit: 'pcs' });
   if (m.wrap.lengthMm > 0) {
-    rows.push({ item: 'Cable wrap', quantity: toDisplayLength(m.wrap.lengthMm, system), unit: system === 'METRIC' ? 'mm' : 'in' });
+    rows.push({
+      item: 'Cable wrap',
+      quantity: toDisplayLength(m.wrap.lengthMm, system),
+      unit: system === 'METRIC' ? 'mm' : 'in',
+    });
     rows.push({ item: 'Cable wrap rolls', quantity: m.wrap.rolls, unit: 'rolls' });
   }
   return rows;
@@ -110,7 +143,8 @@ describe.each<MeasurementSystem>(['METRIC', 'IMPERIAL'])('figures in %s', (syste
     expect(file.contentType).toBe('application/pdf');
     expect(file.fileName).toBe('Harbour-Ferry-Refit-Zurich-material-list-2025-06-01.pdf');
     // EXPORT_ARTIFACTS_DIR=/path keeps the file to look at (pdftoppm) while working on the layout.
-    if (process.env.EXPORT_ARTIFACTS_DIR) writeFileSync(`${process.env.EXPORT_ARTIFACTS_DIR}/service-${system}.pdf`, file.body);
+    if (process.env.EXPORT_ARTIFACTS_DIR)
+      writeFileSync(`${process.env.EXPORT_ARTIFACTS_DIR}/service-${system}.pdf`, file.body);
     const pages = await pdfPages(file.body);
     const unitLine = system === 'METRIC' ? 'Units: Metric (mm, cm², ml)' : 'Units: Imperial (in, in², ml)';
     pages.forEach((page, i) => {
@@ -131,7 +165,11 @@ describe.each<MeasurementSystem>(['METRIC', 'IMPERIAL'])('figures in %s', (syste
       const spec = DEFAULT_TRANSITS.find((d) => d.name === transit.name)!;
       expect(page).toContain(`Depth ${formatLength(spec.transit.depthMm!, system)}`);
       for (const expected of expectedRows(transit, system)) {
-        expect(row(page!, expected.item)).toMatch(new RegExp(` ${quantityText(expected.quantity, expected.unit, system).replace('.', '\\.')} ${expected.unit}$`));
+        expect(row(page!, expected.item)).toMatch(
+          new RegExp(
+            ` ${quantityText(expected.quantity, expected.unit, system).replace('.', '\\.')} ${expected.unit}$`,
+          ),
+        );
       }
     }
     const overfilled = pages.find((p) => p.includes('Transit: T-104 Overfilled'))!;
@@ -146,7 +184,10 @@ describe.each<MeasurementSystem>(['METRIC', 'IMPERIAL'])('figures in %s', (syste
       const label = `${line.type} Filler sleeve, Ø ${formatLength(line.diameterMm!, system)}, length ${formatLength(line.lengthMm, system)}`;
       expect(row(last, label)).toMatch(new RegExp(` ${line.count} pcs$`));
     }
-    for (const line of totals.sealants) expect(row(last, `${line.sealantName}, cartridges`)).toMatch(new RegExp(` ${line.cartridges} cartridges$`));
+    for (const line of totals.sealants)
+      expect(row(last, `${line.sealantName}, cartridges`)).toMatch(
+        new RegExp(` ${line.cartridges} cartridges$`),
+      );
     expect(row(last, 'Cable wrap rolls')).toMatch(new RegExp(` ${totals.wrap.rolls} rolls$`));
   });
 
@@ -159,7 +200,9 @@ describe.each<MeasurementSystem>(['METRIC', 'IMPERIAL'])('figures in %s', (syste
       const csvName = transit.name.startsWith('=') ? `'${transit.name}` : transit.name;
       const mine = rows.filter((r) => r.Transit === csvName);
       const expected = expectedRows(transit, system);
-      expect(mine.map((r) => ({ item: r.Item, quantity: Number(r.Quantity), unit: r.Unit }))).toEqual(expected);
+      expect(mine.map((r) => ({ item: r.Item, quantity: Number(r.Quantity), unit: r.Unit }))).toEqual(
+        expected,
+      );
       for (const r of mine) {
         expect(r.Project).toBe(project.name);
         expect(r.Units).toBe(system);
@@ -168,7 +211,9 @@ describe.each<MeasurementSystem>(['METRIC', 'IMPERIAL'])('figures in %s', (syste
     }
     const totals = totalMaterials(project.transits.map((t) => t.sizing.materials));
     const totalRows = rows.filter((r) => r.Transit === 'Project total');
-    expect(Number(totalRows.find((r) => r.Item === 'Cable wrap')!.Quantity)).toBe(toDisplayLength(totals.wrap.lengthMm, system));
+    expect(Number(totalRows.find((r) => r.Item === 'Cable wrap')!.Quantity)).toBe(
+      toDisplayLength(totals.wrap.lengthMm, system),
+    );
     expect(rows.some((r) => r.Transit === "'=T-103 Plastic pipes")).toBe(true);
   });
 
@@ -197,7 +242,11 @@ describe.each<MeasurementSystem>(['METRIC', 'IMPERIAL'])('figures in %s', (syste
       expect(text).toContain(`Transit area\t${formatArea(transit.sizing.transitAreaMm2, system)}`);
       expect(text).toContain(`Fill\t${formatPercent(transit.sizing.filledPercent)}`);
       for (const expected of expectedRows(transit, system)) {
-        expect(text).toMatch(new RegExp(`${expected.item.replace(/[()]/g, '\\$&')}\\t[^\\t]*\\t${quantityText(expected.quantity, expected.unit, system).replace('.', '\\.')}\\t${expected.unit}\\t`));
+        expect(text).toMatch(
+          new RegExp(
+            `${expected.item.replace(/[()]/g, '\\$&')}\\t[^\\t]*\\t${quantityText(expected.quantity, expected.unit, system).replace('.', '\\.')}\\t${expected.unit}\\t`,
+          ),
+        );
       }
     }
   });
@@ -206,16 +255,34 @@ describe.each<MeasurementSystem>(['METRIC', 'IMPERIAL'])('figures in %s', (syste
 describe('scope', () => {
   it('CURRENT and TRANSITS export only the chosen transits, in project order', async () => {
     const [first, second, third] = project.transits;
-    const current = await exportFile({ outputFormat: 'CSV', measurementSystem: 'METRIC', scope: 'CURRENT', transitIds: [second!.id] });
-    expect(new Set(parseCsv(current.body).rows.map((r) => r.Transit))).toEqual(new Set([second!.name, 'Project total']));
-    const chosen = await exportFile({ outputFormat: 'RTF', measurementSystem: 'METRIC', scope: 'TRANSITS', transitIds: [third!.id, first!.id] });
+    const current = await exportFile({
+      outputFormat: 'CSV',
+      measurementSystem: 'METRIC',
+      scope: 'CURRENT',
+      transitIds: [second!.id],
+    });
+    expect(new Set(parseCsv(current.body).rows.map((r) => r.Transit))).toEqual(
+      new Set([second!.name, 'Project total']),
+    );
+    const chosen = await exportFile({
+      outputFormat: 'RTF',
+      measurementSystem: 'METRIC',
+      scope: 'TRANSITS',
+      transitIds: [third!.id, first!.id],
+    });
     const text = rtfToText(chosen.body.toString('latin1'));
     expect(text.indexOf(`Transit: ${first!.name}`)).toBeLessThan(text.indexOf(`Transit: ${third!.name}`));
     expect(text).not.toContain(`Transit: ${second!.name}`);
   });
 
   it('materials only prints the whole project totals and no transit sections', async () => {
-    const file = await exportFile({ outputFormat: 'PDF', measurementSystem: 'METRIC', isProjectMaterialsOnly: true, scope: 'TRANSITS', transitIds: [project.transits[0]!.id] });
+    const file = await exportFile({
+      outputFormat: 'PDF',
+      measurementSystem: 'METRIC',
+      isProjectMaterialsOnly: true,
+      scope: 'TRANSITS',
+      transitIds: [project.transits[0]!.id],
+    });
     const pages = await pdfPages(file.body);
     expect(pages.join('\n')).not.toContain('Transit: ');
     const totals = totalMaterials(project.transits.map((t) => t.sizing.materials));
@@ -227,7 +294,12 @@ describe('scope', () => {
     const expected = sizeTransit({ transit: spec.transit, items: spec.items, catalogue: sampleCatalogue });
     const seeded = project.transits[3]!;
     expect(seeded.name).toBe(spec.name);
-    const file = await exportFile({ outputFormat: 'CSV', measurementSystem: 'METRIC', scope: 'CURRENT', transitIds: [seeded.id] });
+    const file = await exportFile({
+      outputFormat: 'CSV',
+      measurementSystem: 'METRIC',
+      scope: 'CURRENT',
+      transitIds: [seeded.id],
+    });
     const rows = parseCsv(file.body).rows.filter((r) => r.Transit === spec.name);
     const wanted = expectedRows({ ...seeded, sizing: expected }, 'METRIC');
     expect(wanted.length).toBeGreaterThan(0);
@@ -243,10 +315,16 @@ describe('scope', () => {
       now: () => new Date('2025-06-01T10:00:00Z'),
       loadCatalogue: async () => sampleCatalogue,
     });
-    const input = sendProjectExportRequestSchema.parse({ projectId: project.projectId, outputFormat: 'PDF', measurementSystem: 'METRIC' });
+    const input = sendProjectExportRequestSchema.parse({
+      projectId: project.projectId,
+      outputFormat: 'PDF',
+      measurementSystem: 'METRIC',
+    });
     const outcome = await spied.sendProjectExport(caller, input);
     expect(outcome.kind).toBe('file');
-    const unsized = DEFAULT_TRANSITS.map((spec, i) => (spec.storeResults === false ? project.transits[i]!.id : null)).filter(Boolean);
+    const unsized = DEFAULT_TRANSITS.map((spec, i) =>
+      spec.storeResults === false ? project.transits[i]!.id : null,
+    ).filter(Boolean);
     expect(unsized.length).toBeGreaterThan(0);
     expect(asked).toEqual([unsized]);
   });

@@ -40,7 +40,8 @@ export interface ExportServiceDeps {
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
 
-export type ExportOutcome = { kind: 'file'; file: BuiltFile } | { kind: 'shared'; data: SendProjectExportShared };
+export type ExportOutcome =
+  { kind: 'file'; file: BuiltFile } | { kind: 'shared'; data: SendProjectExportShared };
 
 /** Lets other requests run between the parts of a big document (spec: the server stays responsive). */
 export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -65,9 +66,11 @@ export function createExportService(deps: ExportServiceDeps) {
     const project = await repo.findProject(caller.organizationId, input.projectId);
     if (!project) throw new AppError('NOT_FOUND', EXPORT_MESSAGES.projectNotFound);
     // Spec §4: "project material totals only" covers the whole project and disables the transit choice.
-    const wanted = input.isProjectMaterialsOnly || input.scope === 'PROJECT' ? undefined : [...new Set(input.transitIds)];
+    const wanted =
+      input.isProjectMaterialsOnly || input.scope === 'PROJECT' ? undefined : [...new Set(input.transitIds)];
     const transits = await repo.listTransits(caller.organizationId, project.id, wanted);
-    if (wanted && transits.length !== wanted.length) throw new AppError('NOT_FOUND', EXPORT_MESSAGES.transitsNotFound);
+    if (wanted && transits.length !== wanted.length)
+      throw new AppError('NOT_FOUND', EXPORT_MESSAGES.transitsNotFound);
     // With PGlite the queries run in this process and hold the event loop; the transits with their stored results
     // are the big one (about 50 ms for 200), so other requests get a turn before the rest.
     await yieldToEventLoop();
@@ -127,8 +130,14 @@ export function createExportService(deps: ExportServiceDeps) {
         deps.log?.error({ err, projectId: input.projectId }, 'export share mail failed');
         throw new AppError('MAIL_FAILED', EXPORT_MESSAGES.shareFailed);
       }
-      deps.log?.info({ projectId: input.projectId, format: input.outputFormat, bytes: file.body.length }, 'export shared');
-      return { kind: 'shared', data: { sent: true, emailAddress: to, fileName: file.fileName, outputFormat: input.outputFormat } };
+      deps.log?.info(
+        { projectId: input.projectId, format: input.outputFormat, bytes: file.body.length },
+        'export shared',
+      );
+      return {
+        kind: 'shared',
+        data: { sent: true, emailAddress: to, fileName: file.fileName, outputFormat: input.outputFormat },
+      };
     },
   };
 }

@@ -13,7 +13,11 @@ describe('foundation API behaviour', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ success: true, messages: [], data: { status: 'ok', database: { reachable: true } } });
+    expect(body).toMatchObject({
+      success: true,
+      messages: [],
+      data: { status: 'ok', database: { reachable: true } },
+    });
     expect(['pglite', 'postgres']).toContain(body.data.database.kind);
     expect(res.headers['x-request-id']).toBeTruthy();
     expect(res.headers['x-content-type-options']).toBe('nosniff');

@@ -156,7 +156,10 @@ function queries(db: Database) {
       offset: number,
     ) {
       const page = await selectPage(
-        db.select({ transit: transits }).from(transits).innerJoin(projects, eq(projects.id, transits.projectId)),
+        db
+          .select({ transit: transits })
+          .from(transits)
+          .innerJoin(projects, eq(projects.id, transits.projectId)),
         db.select(totalCount()).from(transits).innerJoin(projects, eq(projects.id, transits.projectId)),
         and(liveTransit(organizationId), where),
         [...orderBy, asc(transits.createdOn), asc(transits.id)],

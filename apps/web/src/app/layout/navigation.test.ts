@@ -28,7 +28,13 @@ describe('sidebar highlight (spec §2)', () => {
     const keys = (role: string) => visibleNavItems((...roles) => roles.includes(role)).map((i) => i.key);
     expect(keys('Administrator')).not.toContain('catalogue');
     expect(keys('DefaultUser')).not.toContain('catalogue');
-    expect(keys('SystemAdministrator')).toEqual(['dashboard', 'newProject', 'projects', 'customers', 'catalogue']);
+    expect(keys('SystemAdministrator')).toEqual([
+      'dashboard',
+      'newProject',
+      'projects',
+      'customers',
+      'catalogue',
+    ]);
   });
 });
 

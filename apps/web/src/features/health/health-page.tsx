@@ -7,7 +7,11 @@ import { apiRequest } from '@/lib/api-client';
 /** Public status page: calls GET /api/health. */
 export function HealthPage() {
   const { t } = useTranslation();
-  const health = useQuery({ queryKey: ['health'], queryFn: () => apiRequest<Health>('/api/health'), retry: false });
+  const health = useQuery({
+    queryKey: ['health'],
+    queryFn: () => apiRequest<Health>('/api/health'),
+    retry: false,
+  });
   return (
     <Container size="xs" py="xl">
       <Card withBorder padding="lg">
@@ -30,7 +34,8 @@ export function HealthPage() {
                 </Badge>
               </Group>
               <Text size="sm" c="dimmed">
-                {t('health.version')} {health.data.version} · {t('health.uptime', { seconds: health.data.uptimeSeconds })}
+                {t('health.version')} {health.data.version} ·{' '}
+                {t('health.uptime', { seconds: health.data.uptimeSeconds })}
               </Text>
             </>
           )}

@@ -23,12 +23,30 @@ export function buildCsv(doc: ExportDocument): Buffer {
   if (!doc.materialsOnly) {
     for (const transit of doc.transits) {
       for (const line of transit.materials) {
-        rows.push([doc.project.name, transit.name, String(transit.copies), line.item, line.detail, String(line.quantity), line.unit, doc.unitSystem]);
+        rows.push([
+          doc.project.name,
+          transit.name,
+          String(transit.copies),
+          line.item,
+          line.detail,
+          String(line.quantity),
+          line.unit,
+          doc.unitSystem,
+        ]);
       }
     }
   }
   for (const line of doc.totals) {
-    rows.push([doc.project.name, TOTAL_TRANSIT_LABEL, '', line.item, line.detail, String(line.quantity), line.unit, doc.unitSystem]);
+    rows.push([
+      doc.project.name,
+      TOTAL_TRANSIT_LABEL,
+      '',
+      line.item,
+      line.detail,
+      String(line.quantity),
+      line.unit,
+      doc.unitSystem,
+    ]);
   }
   // csv-stringify quotes a cell holding a comma, quote or line break and doubles its quotes (RFC 4180).
   const text = stringify([header, ...rows.map((r) => r.map(safeCell))], { record_delimiter: '\r\n' });

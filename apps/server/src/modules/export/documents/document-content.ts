@@ -47,7 +47,10 @@ export function coverRows(doc: ExportDocument): LabelValue[] {
     { label: 'Project created', value: formatDay(doc.project.createdOn) },
     { label: 'Last updated', value: formatDay(doc.project.lastUpdatedOn) },
     { label: 'Unit system', value: doc.unitSystemLabel },
-    { label: 'Transits in this export', value: doc.materialsOnly ? 'Project material totals only' : String(doc.transits.length) },
+    {
+      label: 'Transits in this export',
+      value: doc.materialsOnly ? 'Project material totals only' : String(doc.transits.length),
+    },
   ];
   if (doc.project.description.trim()) rows.push({ label: 'Notes', value: doc.project.description.trim() });
   return rows;

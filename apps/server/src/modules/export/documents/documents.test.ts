@@ -20,7 +20,14 @@ describe('PDF', () => {
     // Cover, two transits, totals.
     expect(pages).toBe(4);
     const text = await pdfToText(pdf);
-    for (const expected of ['Material List', 'Harbour Ferry Refit – Zürich', 'Nordic Yards AS', 'Off Shore', 'Test User', '2025-03-04']) {
+    for (const expected of [
+      'Material List',
+      'Harbour Ferry Refit – Zürich',
+      'Nordic Yards AS',
+      'Off Shore',
+      'Test User',
+      '2025-03-04',
+    ]) {
       expect(text).toContain(expected);
     }
     expect(text).toContain('SAMPLE DATA');
@@ -52,7 +59,11 @@ describe('PDF', () => {
 
   it('keeps "Page n of m" and every section on a document long enough to be written in batches of pages', async () => {
     const base = documentFixture();
-    const transits = Array.from({ length: 60 }, (_, i) => ({ ...base.transits[i % 2]!, id: `t-${i}`, name: `T-${String(i + 1).padStart(3, '0')} Long run` }));
+    const transits = Array.from({ length: 60 }, (_, i) => ({
+      ...base.transits[i % 2]!,
+      id: `t-${i}`,
+      name: `T-${String(i + 1).padStart(3, '0')} Long run`,
+    }));
     const pdf = await buildPdf({ ...base, transits }, noYield);
     const pages = await pdfPageCount(pdf);
     // Cover (with its transit table), one page per transit, totals: more than one batch of pages.
@@ -67,8 +78,18 @@ describe('PDF', () => {
     const base = documentFixture();
     const longName = `Harbour ferry refit ${'and further works '.repeat(6)}end`;
     const comment = 'Seal the upper row first. '.repeat(12).trim();
-    const transit = { ...base.transits[0]!, facts: [...base.transits[0]!.facts, { label: 'Items', value: Array.from({ length: 30 }, (_, i) => `1 × Ø ${i + 10} mm`).join('; ') }], comments: comment };
-    const pdf = await buildPdf({ ...base, project: { ...base.project, name: longName }, transits: [transit] }, noYield);
+    const transit = {
+      ...base.transits[0]!,
+      facts: [
+        ...base.transits[0]!.facts,
+        { label: 'Items', value: Array.from({ length: 30 }, (_, i) => `1 × Ø ${i + 10} mm`).join('; ') },
+      ],
+      comments: comment,
+    };
+    const pdf = await buildPdf(
+      { ...base, project: { ...base.project, name: longName }, transits: [transit] },
+      noYield,
+    );
     expect(await pdfPageCount(pdf)).toBe(3);
     const text = await pdfToText(pdf);
     // Every word of the wrapped texts is there, in order.
@@ -148,7 +169,9 @@ describe('CSV', () => {
       expect(Number(rows[i]!.Quantity)).toBe(m.quantity);
       expect(rows[i]!.Unit).toBe(m.unit);
     });
-    expect(rows.filter((r) => r.Transit === 'Project total').map((r) => Number(r.Quantity))).toEqual(doc.totals.map((t) => t.quantity));
+    expect(rows.filter((r) => r.Transit === 'Project total').map((r) => Number(r.Quantity))).toEqual(
+      doc.totals.map((t) => t.quantity),
+    );
     expect(csv.toString('utf8')).toContain('"T-102 Deck, ""main"" corridor"');
   });
 

@@ -51,7 +51,15 @@ function cell(text: string, opts: { header?: boolean; right?: boolean; widthPct:
     children: [
       new Paragraph({
         alignment: opts.right ? AlignmentType.RIGHT : AlignmentType.LEFT,
-        children: [new TextRun({ text, bold: opts.header || opts.label, size: 18, font: FONT, color: opts.label ? '495057' : undefined })],
+        children: [
+          new TextRun({
+            text,
+            bold: opts.header || opts.label,
+            size: 18,
+            font: FONT,
+            color: opts.label ? '495057' : undefined,
+          }),
+        ],
       }),
     ],
   });
@@ -61,7 +69,10 @@ function labelValueTable(rows: LabelValue[]): Table {
   return new Table({
     width: { size: 100, type: WidthType.PERCENTAGE },
     rows: rows.map(
-      (r) => new TableRow({ children: [cell(r.label, { widthPct: 32, label: true }), cell(r.value, { widthPct: 68 })] }),
+      (r) =>
+        new TableRow({
+          children: [cell(r.label, { widthPct: 32, label: true }), cell(r.value, { widthPct: 68 })],
+        }),
     ),
   });
 }
@@ -74,13 +85,17 @@ function materialsTable(lines: MaterialLine[]): Table | Paragraph {
     rows: [
       new TableRow({
         tableHeader: true,
-        children: TEXT.materialColumns.map((c, i) => cell(c, { header: true, widthPct: widths[i]!, right: i === 2 })),
+        children: TEXT.materialColumns.map((c, i) =>
+          cell(c, { header: true, widthPct: widths[i]!, right: i === 2 }),
+        ),
       }),
       ...lines.map(
         (l) =>
           new TableRow({
             cantSplit: true,
-            children: [l.item, l.detail, l.quantityText, l.unit].map((v, i) => cell(v, { widthPct: widths[i]!, right: i === 2 })),
+            children: [l.item, l.detail, l.quantityText, l.unit].map((v, i) =>
+              cell(v, { widthPct: widths[i]!, right: i === 2 }),
+            ),
           }),
       ),
     ],
@@ -88,18 +103,31 @@ function materialsTable(lines: MaterialLine[]): Table | Paragraph {
 }
 
 function heading(text: string, level: 1 | 2 | 3): Paragraph {
-  const headingLevel = level === 1 ? HeadingLevel.TITLE : level === 2 ? HeadingLevel.HEADING_1 : HeadingLevel.HEADING_2;
+  const headingLevel =
+    level === 1 ? HeadingLevel.TITLE : level === 2 ? HeadingLevel.HEADING_1 : HeadingLevel.HEADING_2;
   return new Paragraph({
     heading: headingLevel,
     keepNext: true,
     spacing: { before: level === 1 ? 0 : 240, after: 120 },
-    border: level === 2 ? { bottom: { style: BorderStyle.SINGLE, size: 8, color: BRAND, space: 2 } } : undefined,
-    children: [new TextRun({ text, bold: true, color: BRAND, font: FONT, size: level === 1 ? 40 : level === 2 ? 30 : 24 })],
+    border:
+      level === 2 ? { bottom: { style: BorderStyle.SINGLE, size: 8, color: BRAND, space: 2 } } : undefined,
+    children: [
+      new TextRun({
+        text,
+        bold: true,
+        color: BRAND,
+        font: FONT,
+        size: level === 1 ? 40 : level === 2 ? 30 : 24,
+      }),
+    ],
   });
 }
 
 function note(text: string, color?: string, size = 18): Paragraph {
-  return new Paragraph({ spacing: { after: 120 }, children: [new TextRun({ text, color, size, font: FONT })] });
+  return new Paragraph({
+    spacing: { after: 120 },
+    children: [new TextRun({ text, color, size, font: FONT })],
+  });
 }
 
 const spacer = () => new Paragraph({ spacing: { after: 60 }, children: [] });
@@ -129,16 +157,26 @@ export async function buildDocx(doc: ExportDocument, yieldNow: () => Promise<voi
                 type: 'svg',
                 data: Buffer.from(svg, 'utf8'),
                 fallback: { type: 'png', data: png },
-                transformation: { width: DRAWING_WIDTH_PX, height: Math.round((DRAWING_WIDTH_PX * height) / width) },
-                altText: { name: `drawing-${transit.id}`, title: TEXT.transitHeading(transit), description: `Drawing of ${transit.name}` },
+                transformation: {
+                  width: DRAWING_WIDTH_PX,
+                  height: Math.round((DRAWING_WIDTH_PX * height) / width),
+                },
+                altText: {
+                  name: `drawing-${transit.id}`,
+                  title: TEXT.transitHeading(transit),
+                  description: `Drawing of ${transit.name}`,
+                },
               }),
             ],
           }),
         );
       } else children.push(note(TEXT.noDrawing, GREY));
       children.push(heading(TEXT.fill, 3), labelValueTable(transit.fill), spacer());
-      for (const m of transit.messages) children.push(note(m.text, m.severity === 'error' ? ERROR : undefined));
-      children.push(heading(transit.copies > 1 ? TEXT.materialsWithCopies(transit.copies) : TEXT.materials, 3));
+      for (const m of transit.messages)
+        children.push(note(m.text, m.severity === 'error' ? ERROR : undefined));
+      children.push(
+        heading(transit.copies > 1 ? TEXT.materialsWithCopies(transit.copies) : TEXT.materials, 3),
+      );
       children.push(materialsTable(transit.materials), spacer());
       if (transit.comments.trim()) children.push(heading(TEXT.notes, 3), note(transit.comments.trim()));
       await yieldNow();
@@ -166,7 +204,11 @@ export async function buildDocx(doc: ExportDocument, yieldNow: () => Promise<voi
               new Paragraph({
                 alignment: AlignmentType.CENTER,
                 children: [
-                  new TextRun({ text: `${doc.project.name} \u00b7 ${TEXT.units(doc)} \u00b7 Page `, size: 16, color: GREY }),
+                  new TextRun({
+                    text: `${doc.project.name} \u00b7 ${TEXT.units(doc)} \u00b7 Page `,
+                    size: 16,
+                    color: GREY,
+                  }),
                   new TextRun({ children: [PageNumber.CURRENT], size: 16, color: GREY }),
                   new TextRun({ text: ' of ', size: 16, color: GREY }),
                   new TextRun({ children: [PageNumber.TOTAL_PAGES], size: 16, color: GREY }),

@@ -20,7 +20,9 @@ const PAD_SHARE = 0.04;
 
 export function drawingExtentMm(drawing: DrawingModel): { widthMm: number; heightMm: number } {
   const o = drawing.opening;
-  return o.shape === 'ROUND' ? { widthMm: o.diameterMm, heightMm: o.diameterMm } : { widthMm: o.widthMm, heightMm: o.heightMm };
+  return o.shape === 'ROUND'
+    ? { widthMm: o.diameterMm, heightMm: o.diameterMm }
+    : { widthMm: o.widthMm, heightMm: o.heightMm };
 }
 
 /** The drawn area in mm (opening plus any item outside it, plus a margin); x, y is its top-left corner. */
@@ -96,7 +98,15 @@ class Raster {
   }
 
   /** Paints `colour` with alpha coverage(px, py) over the box [x0,x1]x[y0,y1] (pixel units). */
-  paint(x0: number, y0: number, x1: number, y1: number, colour: Rgb, opacity: number, coverage: (x: number, y: number) => number) {
+  paint(
+    x0: number,
+    y0: number,
+    x1: number,
+    y1: number,
+    colour: Rgb,
+    opacity: number,
+    coverage: (x: number, y: number) => number,
+  ) {
     const xs = Math.max(0, Math.floor(x0));
     const xe = Math.min(this.width - 1, Math.ceil(x1));
     const ys = Math.max(0, Math.floor(y0));
@@ -106,7 +116,8 @@ class Raster {
         const a = coverage(x + 0.5, y + 0.5) * opacity;
         if (a <= 0) continue;
         const i = (y * this.width + x) * 3;
-        for (let k = 0; k < 3; k++) this.data[i + k] = Math.round(this.data[i + k]! * (1 - a) + colour[k]! * a);
+        for (let k = 0; k < 3; k++)
+          this.data[i + k] = Math.round(this.data[i + k]! * (1 - a) + colour[k]! * a);
       }
     }
   }
@@ -120,7 +131,15 @@ const fillCoverage = (d: number) => Math.min(1, Math.max(0, 0.5 - d));
 /** Coverage by a stroke of width w centred on the outline. */
 const strokeCoverage = (d: number, w: number) => Math.min(1, Math.max(0, w / 2 + 0.5 - Math.abs(d)));
 
-function roundedRectDistance(px: number, py: number, cx: number, cy: number, hw: number, hh: number, r: number) {
+function roundedRectDistance(
+  px: number,
+  py: number,
+  cx: number,
+  cy: number,
+  hw: number,
+  hh: number,
+  r: number,
+) {
   const qx = Math.abs(px - cx) - (hw - r);
   const qy = Math.abs(py - cy) - (hh - r);
   const outside = dist(Math.max(qx, 0), Math.max(qy, 0));
@@ -128,7 +147,10 @@ function roundedRectDistance(px: number, py: number, cx: number, cy: number, hw:
 }
 
 /** Renders the drawing to a PNG `widthPx` wide (height from the drawing's aspect). */
-export function drawingToPng(drawing: DrawingModel, widthPx = 480): { png: Buffer; width: number; height: number } {
+export function drawingToPng(
+  drawing: DrawingModel,
+  widthPx = 480,
+): { png: Buffer; width: number; height: number } {
   const f = drawingFrame(drawing);
   const scale = widthPx / f.width;
   const width = Math.round(widthPx);
@@ -157,7 +179,9 @@ export function drawingToPng(drawing: DrawingModel, widthPx = 480): { png: Buffe
   const oy0 = Y(-heightMm / 2) - strokePx;
   const ox1 = X(widthMm / 2) + strokePx;
   const oy1 = Y(heightMm / 2) + strokePx;
-  raster.paint(ox0, oy0, ox1, oy1, hex(DRAWING_COLOURS.openingFill), 1, (x, y) => fillCoverage(openingDistance(x, y)));
+  raster.paint(ox0, oy0, ox1, oy1, hex(DRAWING_COLOURS.openingFill), 1, (x, y) =>
+    fillCoverage(openingDistance(x, y)),
+  );
 
   for (const c of drawing.circles) {
     const cx = X(c.xMm);
@@ -167,15 +191,21 @@ export function drawingToPng(drawing: DrawingModel, widthPx = 480): { png: Buffe
     if (c.clearanceRMm) {
       const rc = c.clearanceRMm * scale;
       const dc = (x: number, y: number) => dist(x - cx, y - cy) - rc;
-      raster.paint(cx - rc - 2, cy - rc - 2, cx + rc + 2, cy + rc + 2, hex(colour.stroke), 0.4, (x, y) => strokeCoverage(dc(x, y), 1));
+      raster.paint(cx - rc - 2, cy - rc - 2, cx + rc + 2, cy + rc + 2, hex(colour.stroke), 0.4, (x, y) =>
+        strokeCoverage(dc(x, y), 1),
+      );
     }
     const d = (x: number, y: number) => dist(x - cx, y - cy) - r;
-    raster.paint(cx - r - 2, cy - r - 2, cx + r + 2, cy + r + 2, hex(colour.fill), 0.85, (x, y) => fillCoverage(d(x, y)));
+    raster.paint(cx - r - 2, cy - r - 2, cx + r + 2, cy + r + 2, hex(colour.fill), 0.85, (x, y) =>
+      fillCoverage(d(x, y)),
+    );
     raster.paint(cx - r - 2, cy - r - 2, cx + r + 2, cy + r + 2, hex(colour.stroke), 1, (x, y) =>
       strokeCoverage(d(x, y), Math.max(1, strokePx / 2)),
     );
   }
-  raster.paint(ox0, oy0, ox1, oy1, openingStroke, 1, (x, y) => strokeCoverage(openingDistance(x, y), strokePx));
+  raster.paint(ox0, oy0, ox1, oy1, openingStroke, 1, (x, y) =>
+    strokeCoverage(openingDistance(x, y), strokePx),
+  );
   return { png: encodePng(raster.data, width, height), width, height };
 }
 
@@ -223,5 +253,10 @@ export function encodePng(rgb: Uint8Array, width: number, height: number): Buffe
     raw[y * (rowBytes + 1)] = 0;
     raw.set(rgb.subarray(y * rowBytes, (y + 1) * rowBytes), y * (rowBytes + 1) + 1);
   }
-  return Buffer.concat([PNG_SIGNATURE, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

@@ -37,7 +37,13 @@ export function pdfText(value: string): string {
   let out = '';
   for (const ch of value.normalize('NFC')) {
     const code = ch.codePointAt(0)!;
-    if (ch === '\n' || (code >= 0x20 && code < 0x7f) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(ch)) out += ch;
+    if (
+      ch === '\n' ||
+      (code >= 0x20 && code < 0x7f) ||
+      (code >= 0xa0 && code <= 0xff) ||
+      WIN_ANSI_EXTRA.has(ch)
+    )
+      out += ch;
     else if (ch === '\t') out += ' ';
     else if (code >= 0x20) out += '?';
   }
@@ -106,18 +112,32 @@ class Layout {
    * else pdfkit's wrapping (cached). Either way it is drawn as runs: pdfkit's `text()` dominated big exports.
    */
   measure(text: string, width: number, font: string, size: number): { height: number; lines: string[] } {
-    const lines = !text.includes('\n') && this.runs.width(font, size, text) <= width ? [text] : this.runs.wrap(font, size, text, width);
+    const lines =
+      !text.includes('\n') && this.runs.width(font, size, text) <= width
+        ? [text]
+        : this.runs.wrap(font, size, text, width);
     return { height: lines.length * this.lineHeight(font, size), lines };
   }
 
   /** Draws measured lines from (x, y) down, left- or right-aligned in `width`. */
   write(
     cell: { lines: string[] },
-    at: { x: number; y: number; width: number; font: string; size: number; colour: string; align?: 'left' | 'right' },
+    at: {
+      x: number;
+      y: number;
+      width: number;
+      font: string;
+      size: number;
+      colour: string;
+      align?: 'left' | 'right';
+    },
   ) {
     const lineHeight = this.lineHeight(at.font, at.size);
     cell.lines.forEach((line, i) => {
-      this.runs.draw(at.font, at.size, at.colour, line, at.x, at.y + i * lineHeight, { width: at.width, align: at.align });
+      this.runs.draw(at.font, at.size, at.colour, line, at.x, at.y + i * lineHeight, {
+        width: at.width,
+        align: at.align,
+      });
     });
   }
 
@@ -125,14 +145,31 @@ class Layout {
     if (this.y + height > this.bottom) this.newPage();
   }
 
-  text(value: string, opts: { font?: string; size?: number; colour?: string; gapAfter?: number; width?: number; x?: number } = {}) {
+  text(
+    value: string,
+    opts: {
+      font?: string;
+      size?: number;
+      colour?: string;
+      gapAfter?: number;
+      width?: number;
+      x?: number;
+    } = {},
+  ) {
     const font = opts.font ?? FONT;
     const size = opts.size ?? 10;
     const width = opts.width ?? this.width;
     const text = pdfText(value);
     const cell = this.measure(text, width, font, size);
     this.ensure(cell.height);
-    this.write(cell, { x: opts.x ?? this.left, y: this.y, width, font, size, colour: opts.colour ?? TEXT_DARK });
+    this.write(cell, {
+      x: opts.x ?? this.left,
+      y: this.y,
+      width,
+      font,
+      size,
+      colour: opts.colour ?? TEXT_DARK,
+    });
     this.y += cell.height + (opts.gapAfter ?? 4);
   }
 
@@ -163,7 +200,15 @@ class Layout {
       let x = x0;
       columns.forEach((c, i) => {
         const header = headers[i]!;
-        this.write(header, { x: x + pad, y: this.y + pad, width: c.width - 2 * pad, font: FONT_BOLD, size: 8.5, colour: BRAND, align: c.align });
+        this.write(header, {
+          x: x + pad,
+          y: this.y + pad,
+          width: c.width - 2 * pad,
+          font: FONT_BOLD,
+          size: 8.5,
+          colour: BRAND,
+          align: c.align,
+        });
         x += c.width;
       });
       this.y += headerHeight;
@@ -172,7 +217,9 @@ class Layout {
     this.ensure(40);
     drawHeader();
     for (const row of rows) {
-      const cells = columns.map((c, i) => this.measure(pdfText(row[i] ?? ''), c.width - 2 * pad, c.bold ? FONT_BOLD : FONT, 9));
+      const cells = columns.map((c, i) =>
+        this.measure(pdfText(row[i] ?? ''), c.width - 2 * pad, c.bold ? FONT_BOLD : FONT, 9),
+      );
       const h = Math.max(...cells.map((c) => c.height)) + 2 * pad;
       if (this.y + h > this.bottom) {
         this.newPage();
@@ -181,7 +228,13 @@ class Layout {
       let x = x0;
       columns.forEach((c, i) => {
         const cell = cells[i]!;
-        const at = { x: x + pad, y: this.y + pad, width: c.width - 2 * pad, font: c.bold ? FONT_BOLD : FONT, size: 9 };
+        const at = {
+          x: x + pad,
+          y: this.y + pad,
+          width: c.width - 2 * pad,
+          font: c.bold ? FONT_BOLD : FONT,
+          size: 9,
+        };
         this.write(cell, { ...at, colour: c.colour ?? TEXT_DARK, align: c.align });
         x += c.width;
       });
@@ -228,7 +281,14 @@ class Layout {
     this.ensure(h);
     this.runs.rect(this.left, this.y, this.width, h, background);
     this.runs.rect(this.left, this.y, 3, h, colour);
-    this.write(cell, { x: this.left + 12, y: this.y + 6, width: this.width - 20, font: FONT_BOLD, size: 9, colour });
+    this.write(cell, {
+      x: this.left + 12,
+      y: this.y + 6,
+      width: this.width - 20,
+      font: FONT_BOLD,
+      size: 9,
+      colour,
+    });
     this.y += h + 10;
   }
 }
@@ -242,7 +302,10 @@ function cover(layout: Layout, doc: ExportDocument) {
     .font(FONT)
     .fontSize(9)
     .fillColor('#ffffff')
-    .text(pdfText(formatTimestamp(doc.generatedOn)), layout.left, 30, { width: layout.width, align: 'right' });
+    .text(pdfText(formatTimestamp(doc.generatedOn)), layout.left, 30, {
+      width: layout.width,
+      align: 'right',
+    });
   layout.y = 124;
   layout.text(TEXT.title, { font: FONT_BOLD, size: 26, colour: TEXT_DARK, gapAfter: 2 });
   layout.text(doc.project.name, { size: 16, colour: BRAND, gapAfter: 18 });
@@ -260,7 +323,13 @@ function cover(layout: Layout, doc: ExportDocument) {
         { header: 'Fill', width: w * 0.14, align: 'right' },
         { header: 'Status', width: w * 0.2 },
       ],
-      doc.transits.map((t) => [t.name, factValue(t, 'Opening'), String(t.copies), factValue(t, 'Fill', 'fill'), t.fits ? 'Fits' : 'Does not fit']),
+      doc.transits.map((t) => [
+        t.name,
+        factValue(t, 'Opening'),
+        String(t.copies),
+        factValue(t, 'Fill', 'fill'),
+        t.fits ? 'Fits' : 'Does not fit',
+      ]),
     );
   }
 }
@@ -292,14 +361,25 @@ function transitSection(layout: Layout, transit: ExportTransit) {
     dy += height + 6;
     dy = legend(layout, transit, dx, dy);
   } else {
-    layout.write(layout.measure(TEXT.noDrawing, DRAWING_SIZE, FONT_ITALIC, 9), { x: dx, y: dy, width: DRAWING_SIZE, font: FONT_ITALIC, size: 9, colour: TEXT_MUTED });
+    layout.write(layout.measure(TEXT.noDrawing, DRAWING_SIZE, FONT_ITALIC, 9), {
+      x: dx,
+      y: dy,
+      width: DRAWING_SIZE,
+      font: FONT_ITALIC,
+      size: 9,
+      colour: TEXT_MUTED,
+    });
     dy += 30;
   }
   layout.y = Math.max(afterFacts, dy + 8);
   layout.heading(TEXT.fill, 3);
   layout.labelValues(transit.fill);
   for (const m of transit.messages) {
-    layout.notice(m.text, m.severity === 'error' ? ERROR_FG : WARN_FG, m.severity === 'error' ? '#fff5f5' : WARN_BG);
+    layout.notice(
+      m.text,
+      m.severity === 'error' ? ERROR_FG : WARN_FG,
+      m.severity === 'error' ? '#fff5f5' : WARN_BG,
+    );
   }
   layout.heading(transit.copies > 1 ? TEXT.materialsWithCopies(transit.copies) : TEXT.materials, 3);
   layout.materials(transit.materials);
@@ -313,7 +393,13 @@ function transitSection(layout: Layout, transit: ExportTransit) {
  * The drawing as vector paths, straight from the packing (mm scaled to points). pdfkit's own path API: measured
  * at well under a millisecond per drawing, where parsing the same SVG with svg-to-pdfkit took about 100 ms.
  */
-function drawVector(pdf: Pdf, drawing: NonNullable<ExportTransit['drawing']>, x: number, y: number, scale: number) {
+function drawVector(
+  pdf: Pdf,
+  drawing: NonNullable<ExportTransit['drawing']>,
+  x: number,
+  y: number,
+  scale: number,
+) {
   const frame = drawingFrame(drawing);
   const X = (mm: number) => x + (mm - frame.x) * scale;
   const Y = (mm: number) => y + (mm - frame.y) * scale;
@@ -366,7 +452,12 @@ function legend(layout: Layout, transit: ExportTransit, x: number, y: number): n
   let cx = x;
   for (const kind of kinds) {
     const colour = DRAWING_COLOURS[kind];
-    layout.direct().save().circle(cx + 4, y + 4.5, 3.5).fillAndStroke(colour.fill, colour.stroke).restore();
+    layout
+      .direct()
+      .save()
+      .circle(cx + 4, y + 4.5, 3.5)
+      .fillAndStroke(colour.fill, colour.stroke)
+      .restore();
     layout.runs.draw(FONT, 8, TEXT_MUTED, KIND_LABEL[kind], cx + 11, y + 1);
     cx += 16 + layout.runs.width(FONT, 8, KIND_LABEL[kind]) + 8;
   }
@@ -397,7 +488,10 @@ async function footers(layout: Layout, doc: ExportDocument, yieldNow: () => Prom
       pdf.page.margins.bottom = bottom;
     }
     runs.draw(FONT, 8, TEXT_MUTED, units, MARGIN + width * 0.3, y, { width: width * 0.4, align: 'center' });
-    runs.draw(FONT, 8, TEXT_MUTED, TEXT.pageOf(i - range.start + 1, range.count), MARGIN + width * 0.7, y, { width: width * 0.3, align: 'right' });
+    runs.draw(FONT, 8, TEXT_MUTED, TEXT.pageOf(i - range.start + 1, range.count), MARGIN + width * 0.7, y, {
+      width: width * 0.3,
+      align: 'right',
+    });
     runs.flush();
     if ((i - range.start + 1) % PAGES_PER_FLUSH === 0) await yieldNow();
   }

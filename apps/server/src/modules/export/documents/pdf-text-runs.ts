@@ -26,7 +26,13 @@ interface StandardFontLike {
 interface PdfWrapInternals {
   x: number;
   y: number;
-  _text(text: string, x: number, y: number, options: { width: number; height: number }, line: (text: string) => void): unknown;
+  _text(
+    text: string,
+    x: number,
+    y: number,
+    options: { width: number; height: number },
+    line: (text: string) => void,
+  ): unknown;
 }
 
 interface EncodedRun {

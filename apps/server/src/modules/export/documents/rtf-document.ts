@@ -33,7 +33,8 @@ export function rtfText(value: string): string {
 }
 
 // Colour table: 1 brand teal, 2 dark text, 3 grey, 4 red, 5 light rule.
-const COLOUR_TABLE = '{\\colortbl;\\red8\\green127\\blue91;\\red33\\green37\\blue41;\\red108\\green117\\blue125;\\red201\\green42\\blue42;\\red206\\green212\\blue218;}';
+const COLOUR_TABLE =
+  '{\\colortbl;\\red8\\green127\\blue91;\\red33\\green37\\blue41;\\red108\\green117\\blue125;\\red201\\green42\\blue42;\\red206\\green212\\blue218;}';
 
 function heading(text: string, level: 1 | 2 | 3): string {
   const size = level === 1 ? 40 : level === 2 ? 30 : 24;
@@ -48,7 +49,12 @@ function paragraph(text: string, opts: { italic?: boolean; colour?: number; size
 }
 
 /** A table: header row shaded, thin rules; widths in twips. */
-function table(columns: readonly string[] | null, rows: string[][], widths: number[], rightAligned: number[] = []): string {
+function table(
+  columns: readonly string[] | null,
+  rows: string[][],
+  widths: number[],
+  rightAligned: number[] = [],
+): string {
   const rowDef = (header: boolean) => {
     let def = '\\trowd\\trgaph80\\trleft0';
     if (header) def += '\\trhdr';
@@ -63,7 +69,10 @@ function table(columns: readonly string[] | null, rows: string[][], widths: numb
   };
   const cells = (values: string[], header: boolean) =>
     values
-      .map((v, i) => `\\pard\\intbl${rightAligned.includes(i) ? '\\qr' : '\\ql'}{${header ? '\\b' : ''}\\fs18 ${rtfText(v)}}\\cell`)
+      .map(
+        (v, i) =>
+          `\\pard\\intbl${rightAligned.includes(i) ? '\\qr' : '\\ql'}{${header ? '\\b' : ''}\\fs18 ${rtfText(v)}}\\cell`,
+      )
       .join('');
   let out = '';
   if (columns) out += `${rowDef(true)}\n${cells([...columns], true)}\\row\n`;
@@ -73,13 +82,22 @@ function table(columns: readonly string[] | null, rows: string[][], widths: numb
 
 function labelValueTable(rows: LabelValue[], contentWidth: number): string {
   const first = Math.round(contentWidth * 0.32);
-  return table(null, rows.map((r) => [r.label, r.value]), [first, contentWidth - first]);
+  return table(
+    null,
+    rows.map((r) => [r.label, r.value]),
+    [first, contentWidth - first],
+  );
 }
 
 function materialsTable(lines: MaterialLine[], contentWidth: number): string {
   if (lines.length === 0) return paragraph(TEXT.noMaterials, { italic: true, colour: 3 });
   const w = [0.34, 0.36, 0.15, 0.15].map((s) => Math.round(contentWidth * s));
-  return table(TEXT.materialColumns, lines.map((l) => [l.item, l.detail, l.quantityText, l.unit]), w, [2]);
+  return table(
+    TEXT.materialColumns,
+    lines.map((l) => [l.item, l.detail, l.quantityText, l.unit]),
+    w,
+    [2],
+  );
 }
 
 function picture(png: Buffer, widthPx: number, heightPx: number): string {
@@ -116,14 +134,19 @@ export async function buildRtf(doc: ExportDocument, yieldNow: () => Promise<void
         parts.push(picture(png, width, height));
       } else parts.push(paragraph(TEXT.noDrawing, { italic: true, colour: 3 }));
       parts.push(heading(TEXT.fill, 3), labelValueTable(transit.fill, contentWidth));
-      for (const m of transit.messages) parts.push(paragraph(m.text, { colour: m.severity === 'error' ? 4 : 2 }));
+      for (const m of transit.messages)
+        parts.push(paragraph(m.text, { colour: m.severity === 'error' ? 4 : 2 }));
       parts.push(heading(transit.copies > 1 ? TEXT.materialsWithCopies(transit.copies) : TEXT.materials, 3));
       parts.push(materialsTable(transit.materials, contentWidth));
       if (transit.comments.trim()) parts.push(heading(TEXT.notes, 3), paragraph(transit.comments.trim()));
       await yieldNow();
     }
   }
-  parts.push(heading(TEXT.totals, 2), paragraph(TEXT.totalsNote, { colour: 3, size: 18 }), materialsTable(doc.totals, contentWidth));
+  parts.push(
+    heading(TEXT.totals, 2),
+    paragraph(TEXT.totalsNote, { colour: 3, size: 18 }),
+    materialsTable(doc.totals, contentWidth),
+  );
   parts.push('}\n');
   // Everything is ASCII by construction (rtfText escapes the rest).
   return Buffer.from(parts.join(''), 'latin1');

@@ -1,5 +1,11 @@
 import { customers, industries, penetratingItems, projects, transits, type Database } from '@sealplan/db';
-import { sizeTransit, type Catalogue, type ItemInput, type TransitInput, type TransitSizing } from '@sealplan/engine';
+import {
+  sizeTransit,
+  type Catalogue,
+  type ItemInput,
+  type TransitInput,
+  type TransitSizing,
+} from '@sealplan/engine';
 
 /** One transit of a test project: engine input plus its name and items. */
 export interface TransitSpec {
@@ -130,7 +136,13 @@ export async function createExportProject(
   const name = opts.name ?? 'Harbour Ferry Refit – Zürich';
   const [project] = await db
     .insert(projects)
-    .values({ organizationId, customerId: customer!.id, industryId: 'OFF_SHORE', name, description: 'Refit of deck 3.' })
+    .values({
+      organizationId,
+      customerId: customer!.id,
+      industryId: 'OFF_SHORE',
+      name,
+      description: 'Refit of deck 3.',
+    })
     .returning();
   const seeded: SeededTransit[] = [];
   let order = 0;

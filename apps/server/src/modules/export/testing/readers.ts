@@ -28,7 +28,10 @@ async function withTempFile<T>(name: string, body: Buffer, fn: (path: string) =>
  * The PDF's text as poppler extracts it, in layout mode with runs of white space collapsed to one space, so that
  * table rows read "Opening Round, Ø 200 mm" however wide the columns are.
  */
-export async function pdfToText(pdf: Buffer, opts: { firstPage?: number; lastPage?: number } = {}): Promise<string> {
+export async function pdfToText(
+  pdf: Buffer,
+  opts: { firstPage?: number; lastPage?: number } = {},
+): Promise<string> {
   return withTempFile('doc.pdf', pdf, async (path) => {
     const args = ['-layout', '-enc', 'UTF-8'];
     if (opts.firstPage) args.push('-f', String(opts.firstPage));
@@ -49,7 +52,9 @@ function squash(text: string): string {
 /** The text of each page (pdftotext separates pages with a form feed). */
 export async function pdfPages(pdf: Buffer): Promise<string[]> {
   return withTempFile('doc.pdf', pdf, async (path) => {
-    const { stdout } = await run('pdftotext', ['-layout', '-enc', 'UTF-8', path, '-'], { maxBuffer: 64 * 1024 * 1024 });
+    const { stdout } = await run('pdftotext', ['-layout', '-enc', 'UTF-8', path, '-'], {
+      maxBuffer: 64 * 1024 * 1024,
+    });
     const pages = stdout.split('\f').map(squash);
     // A trailing form feed ends the last page.
     return pages.at(-1) === '' ? pages.slice(0, -1) : pages;
@@ -65,9 +70,23 @@ export async function pdfPageCount(pdf: Buffer): Promise<number> {
 }
 
 /** Renders PDF pages to PNG files with pdftoppm (for looking at the layout). */
-export async function pdfToPng(pdf: Buffer, outPrefix: string, opts: { first: number; last: number; dpi?: number }): Promise<void> {
+export async function pdfToPng(
+  pdf: Buffer,
+  outPrefix: string,
+  opts: { first: number; last: number; dpi?: number },
+): Promise<void> {
   await withTempFile('doc.pdf', pdf, async (path) => {
-    await run('pdftoppm', ['-png', '-r', String(opts.dpi ?? 80), '-f', String(opts.first), '-l', String(opts.last), path, outPrefix]);
+    await run('pdftoppm', [
+      '-png',
+      '-r',
+      String(opts.dpi ?? 80),
+      '-f',
+      String(opts.first),
+      '-l',
+      String(opts.last),
+      path,
+      outPrefix,
+    ]);
   });
 }
 
@@ -87,7 +106,12 @@ export async function readDocx(docx: Buffer): Promise<DocxContents> {
   const footerName = files.find((f) => /^word\/footer\d*\.xml$/.test(f));
   const footerXml = footerName ? await zip.file(footerName)!.async('string') : '';
   const decode = (s: string) =>
-    s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+    s
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&apos;/g, "'")
+      .replace(/&amp;/g, '&');
   const text = documentXml
     .split(/<\/w:p>/)
     .map((p) => [...p.matchAll(/<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>/g)].map((m) => decode(m[1]!)).join(''))
@@ -175,6 +199,9 @@ export function rtfToText(rtf: string): string {
 export function parseCsv(csv: Buffer): { bom: boolean; rows: Record<string, string>[] } {
   const text = csv.toString('utf8');
   const bom = text.startsWith('\uFEFF');
-  const rows = parse(bom ? text.slice(1) : text, { columns: true, skip_empty_lines: true }) as Record<string, string>[];
+  const rows = parse(bom ? text.slice(1) : text, { columns: true, skip_empty_lines: true }) as Record<
+    string,
+    string
+  >[];
   return { bom, rows };
 }

@@ -90,12 +90,19 @@ export async function listUsers(params: UserListParams): Promise<UserPage> {
 }
 
 export function useUserList(params: UserListParams) {
-  return useQuery({ queryKey: ['admin', 'users', params], queryFn: () => listUsers(params), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: ['admin', 'users', params],
+    queryFn: () => listUsers(params),
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** POST /api/user/organizations: organizations an approved user can join (approve dialog). */
 export async function listOrganizations(): Promise<OrganizationOption[]> {
-  const data = await apiRequest<OrganizationListResponse>('/api/user/organizations', { method: 'POST', body: {} });
+  const data = await apiRequest<OrganizationListResponse>('/api/user/organizations', {
+    method: 'POST',
+    body: {},
+  });
   return data.organizations;
 }
 

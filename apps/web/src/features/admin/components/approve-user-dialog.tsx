@@ -29,7 +29,9 @@ function ApproveForm({ user, onClose }: { user: AdminUser; onClose: () => void }
       {
         userId: user.id,
         isApproved: true,
-        ...(choice === 'existing' ? { organizationId: organizationId! } : { organizationName: organizationName.trim() }),
+        ...(choice === 'existing'
+          ? { organizationId: organizationId! }
+          : { organizationName: organizationName.trim() }),
       },
       {
         onSuccess: () => {
@@ -49,7 +51,11 @@ function ApproveForm({ user, onClose }: { user: AdminUser; onClose: () => void }
           {joinFailures(approve.error, t('errors.failed'))}
         </Alert>
       )}
-      <Radio.Group label={t('approve.organization')} value={choice} onChange={(v) => setChoice(v as 'new' | 'existing')}>
+      <Radio.Group
+        label={t('approve.organization')}
+        value={choice}
+        onChange={(v) => setChoice(v as 'new' | 'existing')}
+      >
         <Stack gap="xs" mt="xs">
           <Radio value="new" label={t('approve.newOrganization')} />
           <Radio value="existing" label={t('approve.existingOrganization')} />
@@ -71,7 +77,9 @@ function ApproveForm({ user, onClose }: { user: AdminUser; onClose: () => void }
           data={(organizations.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
           value={organizationId}
           onChange={setOrganizationId}
-          nothingFoundMessage={organizations.isError ? t('errors.organizations') : t('approve.noOrganizations')}
+          nothingFoundMessage={
+            organizations.isError ? t('errors.organizations') : t('approve.noOrganizations')
+          }
         />
       )}
       <Group justify="flex-end">

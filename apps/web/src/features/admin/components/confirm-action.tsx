@@ -30,6 +30,8 @@ export function confirmAction(message?: string): Promise<boolean> {
 /** Spec §8: user admin failures are joined with commas and shown as the error. */
 export function joinFailures(error: unknown, fallback: string): string {
   const messages = (error as { messages?: unknown } | null)?.messages;
-  const list = Array.isArray(messages) ? messages.filter((m): m is string => typeof m === 'string' && m !== '') : [];
+  const list = Array.isArray(messages)
+    ? messages.filter((m): m is string => typeof m === 'string' && m !== '')
+    : [];
   return list.length > 0 ? list.join(', ') : fallback;
 }

@@ -30,7 +30,12 @@ function EditForm({ user, onClose }: { user: AdminUser; onClose: () => void }) {
   const save = useAdminMutation(editUser);
   const form = useForm<EditValues>({
     resolver: zodResolver(editSchema),
-    defaultValues: { firstName: user.firstName, lastName: user.lastName, company: user.company, phoneNumber: user.phoneNumber ?? '' },
+    defaultValues: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      company: user.company,
+      phoneNumber: user.phoneNumber ?? '',
+    },
   });
   const fieldError = (key: keyof EditValues) => {
     const message = form.formState.errors[key]?.message;
@@ -61,10 +66,25 @@ function EditForm({ user, onClose }: { user: AdminUser; onClose: () => void }) {
           </Alert>
         )}
         <TextInput label={t('columns.email')} value={user.email} readOnly disabled />
-        <TextInput label={t('edit.firstName')} required error={fieldError('firstName')} {...form.register('firstName')} />
-        <TextInput label={t('edit.lastName')} required error={fieldError('lastName')} {...form.register('lastName')} />
+        <TextInput
+          label={t('edit.firstName')}
+          required
+          error={fieldError('firstName')}
+          {...form.register('firstName')}
+        />
+        <TextInput
+          label={t('edit.lastName')}
+          required
+          error={fieldError('lastName')}
+          {...form.register('lastName')}
+        />
         <TextInput label={t('edit.company')} error={fieldError('company')} {...form.register('company')} />
-        <TextInput label={t('edit.phoneNumber')} type="tel" error={fieldError('phoneNumber')} {...form.register('phoneNumber')} />
+        <TextInput
+          label={t('edit.phoneNumber')}
+          type="tel"
+          error={fieldError('phoneNumber')}
+          {...form.register('phoneNumber')}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('confirm.cancel')}

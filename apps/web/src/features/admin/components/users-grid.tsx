@@ -37,7 +37,14 @@ export interface UsersGridProps {
 }
 
 /** A paged (default 10), sortable, searchable (debounced 500 ms) grid of users, spec §2 admin grids, §9. */
-export function UsersGrid({ status, selected, onSelectedChange, rowActions, toolbar, showRoles }: UsersGridProps) {
+export function UsersGrid({
+  status,
+  selected,
+  onSelectedChange,
+  rowActions,
+  toolbar,
+  showRoles,
+}: UsersGridProps) {
   const { t, i18n } = useTranslation('admin');
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
@@ -53,7 +60,11 @@ export function UsersGrid({ status, selected, onSelectedChange, rowActions, tool
   const allOnPage = users.length > 0 && users.every((u) => selected?.includes(u.id));
 
   const toggleSort = (field: SortField) => {
-    setSort((s) => (s.field === field ? { field, direction: s.direction === 'asc' ? 'desc' : 'asc' } : { field, direction: 'asc' }));
+    setSort((s) =>
+      s.field === field
+        ? { field, direction: s.direction === 'asc' ? 'desc' : 'asc' }
+        : { field, direction: 'asc' },
+    );
     setPageIndex(0);
   };
   const header = (field: SortField, label: string) => {
@@ -96,7 +107,12 @@ export function UsersGrid({ status, selected, onSelectedChange, rowActions, tool
         </Alert>
       )}
       <Table.ScrollContainer minWidth={720}>
-        <Table striped highlightOnHover verticalSpacing="xs" aria-label={t(status === 'pending' ? 'pending.title' : 'active.title')}>
+        <Table
+          striped
+          highlightOnHover
+          verticalSpacing="xs"
+          aria-label={t(status === 'pending' ? 'pending.title' : 'active.title')}
+        >
           <Table.Thead>
             <Table.Tr>
               {selectable && (
@@ -107,7 +123,9 @@ export function UsersGrid({ status, selected, onSelectedChange, rowActions, tool
                     indeterminate={!allOnPage && users.some((u) => selected.includes(u.id))}
                     onChange={() =>
                       onSelectedChange(
-                        allOnPage ? selected.filter((id) => !users.some((u) => u.id === id)) : [...new Set([...selected, ...users.map((u) => u.id)])],
+                        allOnPage
+                          ? selected.filter((id) => !users.some((u) => u.id === id))
+                          : [...new Set([...selected, ...users.map((u) => u.id)])],
                         users,
                       )
                     }
@@ -144,7 +162,12 @@ export function UsersGrid({ status, selected, onSelectedChange, rowActions, tool
                         aria-label={t('grid.select', { name: user.email })}
                         checked={selected.includes(user.id)}
                         onChange={(e) =>
-                          onSelectedChange(e.currentTarget.checked ? [...selected, user.id] : selected.filter((id) => id !== user.id), users)
+                          onSelectedChange(
+                            e.currentTarget.checked
+                              ? [...selected, user.id]
+                              : selected.filter((id) => id !== user.id),
+                            users,
+                          )
                         }
                       />
                     </Table.Td>
@@ -171,7 +194,9 @@ export function UsersGrid({ status, selected, onSelectedChange, rowActions, tool
                       </Badge>
                     </Table.Td>
                   )}
-                  <Table.Td>{user.dateRegistered ? dateFormat.format(new Date(user.dateRegistered)) : '—'}</Table.Td>
+                  <Table.Td>
+                    {user.dateRegistered ? dateFormat.format(new Date(user.dateRegistered)) : '—'}
+                  </Table.Td>
                   <Table.Td>{rowActions(user)}</Table.Td>
                 </Table.Tr>
               );

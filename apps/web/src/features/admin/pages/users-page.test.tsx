@@ -7,7 +7,16 @@ import { mockApi, type MockCall } from '@/testing/fetch-mock';
 import { renderWithProviders } from '@/testing/render';
 import { UsersPage } from './users-page';
 
-const me = { user: { id: 'admin', email: 'admin@x.co', firstName: 'Ad', lastName: 'Min', Roles: ['ElevatedUser'], permissions: ['admin.access'] } };
+const me = {
+  user: {
+    id: 'admin',
+    email: 'admin@x.co',
+    firstName: 'Ad',
+    lastName: 'Min',
+    Roles: ['ElevatedUser'],
+    permissions: ['admin.access'],
+  },
+};
 const row = (id: string, email: string, extra: Record<string, unknown> = {}) => ({
   id,
   email,
@@ -29,19 +38,33 @@ const row = (id: string, email: string, extra: Record<string, unknown> = {}) => 
 });
 const pendingRows = [row('11111111-1111-4111-8111-111111111111', 'p1@x.co')];
 const activeRows = [
-  row('22222222-2222-4222-8222-222222222222', 'a1@x.co', { isPending: false, isApproved: true, roles: ['Editor'], organization: { id: 'o1', name: 'Org One' } }),
-  row('33333333-3333-4333-8333-333333333333', 'a2@x.co', { isPending: false, isApproved: true, organization: { id: 'o1', name: 'Org One' } }),
+  row('22222222-2222-4222-8222-222222222222', 'a1@x.co', {
+    isPending: false,
+    isApproved: true,
+    roles: ['Editor'],
+    organization: { id: 'o1', name: 'Org One' },
+  }),
+  row('33333333-3333-4333-8333-333333333333', 'a2@x.co', {
+    isPending: false,
+    isApproved: true,
+    organization: { id: 'o1', name: 'Org One' },
+  }),
 ];
 
 function listHandler(call: MockCall) {
   const body = JSON.parse(call.body!) as { status: string; size: number; search: string };
-  const rows = (body.status === 'pending' ? pendingRows : activeRows).filter((r) => r.email.includes(body.search));
+  const rows = (body.status === 'pending' ? pendingRows : activeRows).filter((r) =>
+    r.email.includes(body.search),
+  );
   return { data: { r: rows, pager: { fromIndex: 0, size: body.size, total: rows.length } } };
 }
 
 function renderPage() {
   setStoredToken('tok');
-  return renderWithProviders(<UsersPage />, { path: '/users/all', wrap: (c) => <SessionProvider>{c}</SessionProvider> });
+  return renderWithProviders(<UsersPage />, {
+    path: '/users/all',
+    wrap: (c) => <SessionProvider>{c}</SessionProvider>,
+  });
 }
 
 describe('UsersPage (spec §2 admin grids, §6, §8)', () => {
@@ -52,7 +75,9 @@ describe('UsersPage (spec §2 admin grids, §6, §8)', () => {
     const api = mockApi({
       'GET /api/auth/current-user': () => ({ data: me }),
       'POST /api/user/list': listHandler,
-      'POST /api/user/organizations': () => ({ data: { organizations: [{ id: 'o1', name: 'Org One', isProvider: false, userCount: 2 }] } }),
+      'POST /api/user/organizations': () => ({
+        data: { organizations: [{ id: 'o1', name: 'Org One', isProvider: false, userCount: 2 }] },
+      }),
       'POST /api/user/updateUserStatus': () => ({ data: { user: pendingRows[0] } }),
     });
     const user = userEvent.setup();
@@ -63,11 +88,17 @@ describe('UsersPage (spec §2 admin grids, §6, §8)', () => {
     expect(await within(active).findByText('a1@x.co')).toBeTruthy();
     expect(within(active).getAllByText('Org One')).toHaveLength(2);
     const firstList = JSON.parse(api.calls.find((c) => c.path === '/api/user/list')!.body!);
-    expect(firstList).toMatchObject({ fromIndex: 0, size: 10, sort: { field: 'dateRegistered', direction: 'desc' } });
+    expect(firstList).toMatchObject({
+      fromIndex: 0,
+      size: 10,
+      sort: { field: 'dateRegistered', direction: 'desc' },
+    });
 
     await user.click(within(pending).getByRole('button', { name: 'Approve p1@x.co' }));
     const dialog = await screen.findByRole('dialog', { name: 'Approve User' });
-    expect((within(dialog).getByLabelText(/Organization name/) as HTMLInputElement).value).toBe('Company 11111111-1111-4111-8111-111111111111');
+    expect((within(dialog).getByLabelText(/Organization name/) as HTMLInputElement).value).toBe(
+      'Company 11111111-1111-4111-8111-111111111111',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(api.calls.some((c) => c.path === '/api/user/updateUserStatus')).toBe(true));
     expect(JSON.parse(api.calls.find((c) => c.path === '/api/user/updateUserStatus')!.body!)).toEqual({
@@ -173,15 +204,26 @@ describe('UsersPage (spec §2 admin grids, §6, §8)', () => {
         .map((c) => JSON.parse(c.body!) as { status: string; fromIndex: number; size: number; sort: unknown })
         .filter((b) => b.status === 'active');
     await user.click(within(active).getByRole('button', { name: 'Sort by Email' }));
-    await waitFor(() => expect(activeLists().at(-1)).toMatchObject({ fromIndex: 0, sort: { field: 'email', direction: 'asc' } }));
+    await waitFor(() =>
+      expect(activeLists().at(-1)).toMatchObject({
+        fromIndex: 0,
+        sort: { field: 'email', direction: 'asc' },
+      }),
+    );
     await user.click(within(active).getByRole('button', { name: 'Sort by Email' }));
-    await waitFor(() => expect(activeLists().at(-1)).toMatchObject({ sort: { field: 'email', direction: 'desc' } }));
+    await waitFor(() =>
+      expect(activeLists().at(-1)).toMatchObject({ sort: { field: 'email', direction: 'desc' } }),
+    );
     // Two grids, two paginations: the second one belongs to the active users.
     expect(screen.getAllByText('25 users')).toHaveLength(2);
     const secondPage = screen.getAllByRole('button', { name: '2' }).at(-1)!;
     await user.click(secondPage);
     await waitFor(() =>
-      expect(activeLists().at(-1)).toMatchObject({ fromIndex: 10, size: 10, sort: { field: 'email', direction: 'desc' } }),
+      expect(activeLists().at(-1)).toMatchObject({
+        fromIndex: 10,
+        size: 10,
+        sort: { field: 'email', direction: 'desc' },
+      }),
     );
   });
 

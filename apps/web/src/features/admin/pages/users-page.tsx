@@ -35,7 +35,9 @@ function UserAdmin() {
   const [known, setKnown] = useState<Record<string, AdminUser>>({});
   const [rolesFor, setRolesFor] = useState<string[] | null>(null);
   const deny = useAdminMutation(updateUserStatus);
-  const bulk = useAdminMutation((input: { action: BulkAction; userIds: string[] }) => runBulkAction(input.action, input.userIds));
+  const bulk = useAdminMutation((input: { action: BulkAction; userIds: string[] }) =>
+    runBulkAction(input.action, input.userIds),
+  );
 
   useEffect(() => {
     document.title = `${t('common:appName')} | ${t('title')}`;
@@ -88,7 +90,12 @@ function UserAdmin() {
           status="pending"
           rowActions={(user) => (
             <Group gap="xs" wrap="nowrap">
-              <Button size="xs" color="green" onClick={() => setApproving(user)} aria-label={t('pending.approveUser', { email: user.email })}>
+              <Button
+                size="xs"
+                color="green"
+                onClick={() => setApproving(user)}
+                aria-label={t('pending.approveUser', { email: user.email })}
+              >
                 {t('pending.approve')}
               </Button>
               <Button
@@ -118,25 +125,58 @@ function UserAdmin() {
           }}
           toolbar={
             <Group gap="xs">
-              <Button size="xs" variant="light" disabled={selected.length === 0} onClick={() => setRolesFor(selected)}>
+              <Button
+                size="xs"
+                variant="light"
+                disabled={selected.length === 0}
+                onClick={() => setRolesFor(selected)}
+              >
                 {t('active.setRoles')}
               </Button>
-              <Button size="xs" variant="light" disabled={selected.length === 0} onClick={() => void onBulk('adminResetPassword')}>
+              <Button
+                size="xs"
+                variant="light"
+                disabled={selected.length === 0}
+                onClick={() => void onBulk('adminResetPassword')}
+              >
                 {t('active.resetPassword')}
               </Button>
-              <Button size="xs" variant="light" color="orange" disabled={selected.length === 0} onClick={() => void onBulk('suspend')}>
+              <Button
+                size="xs"
+                variant="light"
+                color="orange"
+                disabled={selected.length === 0}
+                onClick={() => void onBulk('suspend')}
+              >
                 {t('active.suspend')}
               </Button>
-              <Button size="xs" variant="light" color="teal" disabled={selected.length === 0} onClick={() => void onBulk('restore')}>
+              <Button
+                size="xs"
+                variant="light"
+                color="teal"
+                disabled={selected.length === 0}
+                onClick={() => void onBulk('restore')}
+              >
                 {t('active.restore')}
               </Button>
-              <Button size="xs" variant="light" color="red" disabled={selected.length === 0} onClick={() => void onBulk('delete')}>
+              <Button
+                size="xs"
+                variant="light"
+                color="red"
+                disabled={selected.length === 0}
+                onClick={() => void onBulk('delete')}
+              >
                 {t('active.delete')}
               </Button>
             </Group>
           }
           rowActions={(user) => (
-            <Button size="xs" variant="subtle" onClick={() => setEditing(user)} aria-label={t('active.editUser', { email: user.email })}>
+            <Button
+              size="xs"
+              variant="subtle"
+              onClick={() => setEditing(user)}
+              aria-label={t('active.editUser', { email: user.email })}
+            >
               {t('active.edit')}
             </Button>
           )}

@@ -44,11 +44,14 @@ type Raw = Record<string, unknown>;
 /** POST /api/industry/getActive (projects module); tolerant of a list or `{ industries }`. */
 export async function fetchActiveIndustries(): Promise<IndustryOption[]> {
   const data = await apiRequest<unknown>('/api/industry/getActive', { method: 'POST', body: {} });
-  const list = (Array.isArray(data) ? data : ((data as Raw | null)?.industries ?? (data as Raw | null)?.r ?? [])) as Raw[];
+  const list = (
+    Array.isArray(data) ? data : ((data as Raw | null)?.industries ?? (data as Raw | null)?.r ?? [])
+  ) as Raw[];
   return list
     .map((i) => ({
       id: String(i.id ?? i.code ?? ''),
-      name: typeof (i.name ?? i.display ?? i.label) === 'string' ? String(i.name ?? i.display ?? i.label) : null,
+      name:
+        typeof (i.name ?? i.display ?? i.label) === 'string' ? String(i.name ?? i.display ?? i.label) : null,
     }))
     .filter((i) => i.id !== '');
 }
@@ -87,7 +90,10 @@ export function sendPasswordResetEmail(email: string) {
 /** Spec §7: POST /api/v1/account/updatepassword; answers the account's e-mail when the server tells it. */
 export async function resetPasswordWithToken(input: ResetPasswordInput): Promise<{ email: string | null }> {
   const body: ResetPasswordRequest = input;
-  const data = await apiRequest<PasswordChangedResponse | null>('/api/v1/account/updatepassword', { method: 'POST', body });
+  const data = await apiRequest<PasswordChangedResponse | null>('/api/v1/account/updatepassword', {
+    method: 'POST',
+    body,
+  });
   return { email: data?.email || null };
 }
 

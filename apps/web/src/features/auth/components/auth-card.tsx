@@ -3,7 +3,17 @@ import { Box, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 /** The centred card every public account page uses. */
-export function AuthCard({ title, subtitle, children, width = 420 }: { title: string; subtitle?: string; children: ReactNode; width?: number }) {
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+  width = 420,
+}: {
+  title: string;
+  subtitle?: string;
+  children: ReactNode;
+  width?: number;
+}) {
   const { t } = useTranslation('common');
   return (
     <Center mih="100vh" p="md" bg="var(--mantine-color-gray-1)">

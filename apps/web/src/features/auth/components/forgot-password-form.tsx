@@ -6,7 +6,13 @@ import { sendPasswordResetEmail } from '../api/auth-api';
 import { emailSchema } from '../model/auth-schemas';
 
 /** Spec §4 forgot password: the e-mail is checked on each keyup, then Reset is enabled. */
-export function ForgotPasswordForm({ initialEmail = '', onBack }: { initialEmail?: string; onBack: () => void }) {
+export function ForgotPasswordForm({
+  initialEmail = '',
+  onBack,
+}: {
+  initialEmail?: string;
+  onBack: () => void;
+}) {
   const { t } = useTranslation('auth');
   const [email, setEmail] = useState(initialEmail);
   // Spec §4 checks on each keyup; deriving from the value also covers paste and autofill.

@@ -57,7 +57,12 @@ export function LoginForm({
           {...form.register('password')}
         />
         <Group justify="flex-end">
-          <Anchor component="button" type="button" size="sm" onClick={() => onForgot(form.getValues('username'))}>
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            onClick={() => onForgot(form.getValues('username'))}
+          >
             {t('login.forgot')}
           </Anchor>
         </Group>

@@ -5,7 +5,14 @@ import { mockApi } from '@/testing/fetch-mock';
 import { renderWithProviders } from '@/testing/render';
 import { RegisterForm } from './register-form';
 
-const industries = { 'POST /api/industry/getActive': () => ({ data: [{ id: 'ON_SHORE', name: 'On Shore' }, { id: 'OFF_SHORE', name: 'Off Shore' }] }) };
+const industries = {
+  'POST /api/industry/getActive': () => ({
+    data: [
+      { id: 'ON_SHORE', name: 'On Shore' },
+      { id: 'OFF_SHORE', name: 'Off Shore' },
+    ],
+  }),
+};
 
 async function fillValid(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText(/First Name/), '  Ada ');
@@ -74,7 +81,10 @@ describe('RegisterForm (spec §5)', () => {
   it('shows the first server message on failure and keeps what was typed', async () => {
     mockApi({
       ...industries,
-      'POST /api/user/register': () => ({ status: 409, error: { code: 'EMAIL_TAKEN', message: 'This e-mail address is already registered.' } }),
+      'POST /api/user/register': () => ({
+        status: 409,
+        error: { code: 'EMAIL_TAKEN', message: 'This e-mail address is already registered.' },
+      }),
     });
     const onRegistered = vi.fn();
     const user = userEvent.setup();

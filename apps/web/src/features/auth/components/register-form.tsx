@@ -1,4 +1,14 @@
-import { Anchor, Button, Group, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Group,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { notify } from '@/lib/toast';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
@@ -24,7 +34,11 @@ const EMPTY: RegisterValues = {
 export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
   const { t } = useTranslation('auth');
   const industries = useActiveIndustries();
-  const form = useForm<RegisterValues>({ resolver: zodResolver(registerSchema), defaultValues: EMPTY, mode: 'onTouched' });
+  const form = useForm<RegisterValues>({
+    resolver: zodResolver(registerSchema),
+    defaultValues: EMPTY,
+    mode: 'onTouched',
+  });
   const register = useMutation({
     mutationFn: registerUser,
     onSuccess: () => {
@@ -33,14 +47,18 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
     },
     onError: (error) => {
       // Spec §8: 'Failed to register. Please try again.' or the first server message. The form keeps its values.
-      const first = error instanceof ApiRequestError && error.status > 0 ? error.messages.find(Boolean) : undefined;
+      const first =
+        error instanceof ApiRequestError && error.status > 0 ? error.messages.find(Boolean) : undefined;
       notify({ color: 'red', message: first ?? t('register.failed') });
     },
   });
 
   const industryOptions =
     industries.data && industries.data.length > 0
-      ? industries.data.map((i) => ({ value: i.id, label: i.name ?? t(`register.industries.${i.id}`, { defaultValue: i.id }) }))
+      ? industries.data.map((i) => ({
+          value: i.id,
+          label: i.name ?? t(`register.industries.${i.id}`, { defaultValue: i.id }),
+        }))
       : FALLBACK_INDUSTRIES.map((id) => ({ value: id, label: t(`register.industries.${id}`) }));
 
   const fieldError = (key: keyof RegisterValues) => {
@@ -66,13 +84,35 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
   };
 
   return (
-    <form noValidate aria-label={t('register.title')} onSubmit={(e) => void form.handleSubmit(onValid, onInvalid)(e)}>
+    <form
+      noValidate
+      aria-label={t('register.title')}
+      onSubmit={(e) => void form.handleSubmit(onValid, onInvalid)(e)}
+    >
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label={t('register.firstName')} required autoComplete="given-name" error={fieldError('firstName')} {...form.register('firstName')} />
-          <TextInput label={t('register.lastName')} required autoComplete="family-name" error={fieldError('lastName')} {...form.register('lastName')} />
+          <TextInput
+            label={t('register.firstName')}
+            required
+            autoComplete="given-name"
+            error={fieldError('firstName')}
+            {...form.register('firstName')}
+          />
+          <TextInput
+            label={t('register.lastName')}
+            required
+            autoComplete="family-name"
+            error={fieldError('lastName')}
+            {...form.register('lastName')}
+          />
         </SimpleGrid>
-        <TextInput label={t('register.company')} required autoComplete="organization" error={fieldError('company')} {...form.register('company')} />
+        <TextInput
+          label={t('register.company')}
+          required
+          autoComplete="organization"
+          error={fieldError('company')}
+          {...form.register('company')}
+        />
         <Controller
           control={form.control}
           name="industry"
@@ -91,10 +131,29 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
             />
           )}
         />
-        <TextInput label={t('register.phoneNumber')} type="tel" autoComplete="tel" error={fieldError('phoneNumber')} {...form.register('phoneNumber')} />
-        <TextInput label={t('register.email')} type="email" required autoComplete="email" error={fieldError('email')} {...form.register('email')} />
+        <TextInput
+          label={t('register.phoneNumber')}
+          type="tel"
+          autoComplete="tel"
+          error={fieldError('phoneNumber')}
+          {...form.register('phoneNumber')}
+        />
+        <TextInput
+          label={t('register.email')}
+          type="email"
+          required
+          autoComplete="email"
+          error={fieldError('email')}
+          {...form.register('email')}
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <PasswordInput label={t('register.password')} required autoComplete="new-password" error={fieldError('password')} {...form.register('password')} />
+          <PasswordInput
+            label={t('register.password')}
+            required
+            autoComplete="new-password"
+            error={fieldError('password')}
+            {...form.register('password')}
+          />
           <PasswordInput
             label={t('register.confirmPassword')}
             required

@@ -33,7 +33,11 @@ export function ResetPasswordForm({
   });
   const reset = useMutation({
     mutationFn: (values: ResetPasswordValues) =>
-      resetPasswordWithToken({ newPassword: values.newPassword, confirmNewPassword: values.confirmPassword, confirmId: confirmId ?? '' }),
+      resetPasswordWithToken({
+        newPassword: values.newPassword,
+        confirmNewPassword: values.confirmPassword,
+        confirmId: confirmId ?? '',
+      }),
     onSuccess: async (answer, values) => {
       notify({ color: 'green', message: t('reset.successToast') });
       const known = username ?? answer.email;
@@ -76,7 +80,11 @@ export function ResetPasswordForm({
     );
   }
   return (
-    <form noValidate aria-label={t('reset.title')} onSubmit={(e) => void form.handleSubmit((v) => reset.mutate(v))(e)}>
+    <form
+      noValidate
+      aria-label={t('reset.title')}
+      onSubmit={(e) => void form.handleSubmit((v) => reset.mutate(v))(e)}
+    >
       <Stack gap="sm">
         <PasswordInput
           label={t('reset.newPassword')}

@@ -8,12 +8,22 @@ import { renderWithProviders } from '@/testing/render';
 import { UserInfoDialog } from './user-info-dialog';
 
 const me = {
-  user: { id: 'u1', email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', phoneNumber: '555-123-4567', roles: ['Administrator'], permissions: ['admin.access'] },
+  user: {
+    id: 'u1',
+    email: 'ada@example.com',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    phoneNumber: '555-123-4567',
+    roles: ['Administrator'],
+    permissions: ['admin.access'],
+  },
 };
 
 function renderDialog(mode: 'profile' | 'password', onClose = vi.fn()) {
   setStoredToken('tok');
-  renderWithProviders(<UserInfoDialog opened mode={mode} onClose={onClose} />, { wrap: (c) => <SessionProvider>{c}</SessionProvider> });
+  renderWithProviders(<UserInfoDialog opened mode={mode} onClose={onClose} />, {
+    wrap: (c) => <SessionProvider>{c}</SessionProvider>,
+  });
   return onClose;
 }
 
@@ -22,7 +32,10 @@ describe('UserInfoDialog (spec §2, §5, §8)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('profile: Save is disabled without first or last name; saving sends the profile and confirms', async () => {
-    const api = mockApi({ 'GET /api/auth/current-user': () => ({ data: me }), 'POST /api/user/saveUser': () => ({ data: null }) });
+    const api = mockApi({
+      'GET /api/auth/current-user': () => ({ data: me }),
+      'POST /api/user/saveUser': () => ({ data: null }),
+    });
     const user = userEvent.setup();
     const onClose = renderDialog('profile');
     const first = await screen.findByLabelText(/First Name/);
@@ -36,12 +49,17 @@ describe('UserInfoDialog (spec §2, §5, §8)', () => {
     await user.click(save);
     expect(await screen.findByText('User saved successfully.')).toBeTruthy();
     const call = api.calls.find((c) => c.path === '/api/user/saveUser')!;
-    expect(JSON.parse(call.body!)).toEqual({ user: { firstName: 'Augusta', lastName: 'Lovelace', phoneNumber: '555-123-4567' } });
+    expect(JSON.parse(call.body!)).toEqual({
+      user: { firstName: 'Augusta', lastName: 'Lovelace', phoneNumber: '555-123-4567' },
+    });
     await waitFor(() => expect(onClose).toHaveBeenCalled());
   });
 
   it('profile: a failed save says so and keeps the dialog open', async () => {
-    mockApi({ 'GET /api/auth/current-user': () => ({ data: me }), 'POST /api/user/saveUser': () => ({ status: 500, error: { code: 'INTERNAL', message: 'x' } }) });
+    mockApi({
+      'GET /api/auth/current-user': () => ({ data: me }),
+      'POST /api/user/saveUser': () => ({ status: 500, error: { code: 'INTERNAL', message: 'x' } }),
+    });
     const user = userEvent.setup();
     const onClose = renderDialog('profile');
     await waitFor(() => expect((screen.getByLabelText(/First Name/) as HTMLInputElement).value).toBe('Ada'));

@@ -1,5 +1,15 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Group, Loader, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  Modal,
+  PasswordInput,
+  Stack,
+  TextInput,
+} from '@mantine/core';
 import { notify } from '@/lib/toast';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
@@ -27,7 +37,12 @@ export function UserInfoDialog({ opened, mode, onClose }: UserInfoDialogProps) {
   const { t } = useTranslation('auth');
   const { user } = useSession();
   return (
-    <Modal opened={opened} onClose={onClose} title={t(mode === 'profile' ? 'userInfo.profileTitle' : 'userInfo.passwordTitle')} centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t(mode === 'profile' ? 'userInfo.profileTitle' : 'userInfo.passwordTitle')}
+      centered
+    >
       {/* Mounted only while open (and once the user is known), so each opening starts from the current values. */}
       {opened &&
         (mode === 'password' ? (
@@ -47,7 +62,11 @@ function ProfileForm({ onClose }: { onClose: () => void }) {
   const form = useForm<ProfileValues>({
     resolver: zodResolver(profileSchema),
     mode: 'onChange',
-    defaultValues: { firstName: user?.firstName ?? '', lastName: user?.lastName ?? '', phoneNumber: user?.phoneNumber ?? '' },
+    defaultValues: {
+      firstName: user?.firstName ?? '',
+      lastName: user?.lastName ?? '',
+      phoneNumber: user?.phoneNumber ?? '',
+    },
   });
   const save = useMutation({
     mutationFn: saveOwnProfile,
@@ -64,12 +83,31 @@ function ProfileForm({ onClose }: { onClose: () => void }) {
     return message ? t(message) : undefined;
   };
   return (
-    <form noValidate aria-label={t('userInfo.profileTitle')} onSubmit={(e) => void form.handleSubmit((v) => save.mutate(v))(e)}>
+    <form
+      noValidate
+      aria-label={t('userInfo.profileTitle')}
+      onSubmit={(e) => void form.handleSubmit((v) => save.mutate(v))(e)}
+    >
       <Stack gap="sm">
         <TextInput label={t('userInfo.email')} value={user?.email ?? ''} readOnly disabled />
-        <TextInput label={t('userInfo.firstName')} required error={fieldError('firstName')} {...form.register('firstName')} />
-        <TextInput label={t('userInfo.lastName')} required error={fieldError('lastName')} {...form.register('lastName')} />
-        <TextInput label={t('userInfo.phoneNumber')} type="tel" error={fieldError('phoneNumber')} {...form.register('phoneNumber')} />
+        <TextInput
+          label={t('userInfo.firstName')}
+          required
+          error={fieldError('firstName')}
+          {...form.register('firstName')}
+        />
+        <TextInput
+          label={t('userInfo.lastName')}
+          required
+          error={fieldError('lastName')}
+          {...form.register('lastName')}
+        />
+        <TextInput
+          label={t('userInfo.phoneNumber')}
+          type="tel"
+          error={fieldError('phoneNumber')}
+          {...form.register('phoneNumber')}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('userInfo.cancel')}
@@ -109,17 +147,43 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
   };
   const shared = { visible, onVisibilityChange: setVisible, required: true } as const;
   return (
-    <form noValidate aria-label={t('userInfo.passwordTitle')} onSubmit={(e) => void form.handleSubmit((v) => change.mutate(v))(e)}>
+    <form
+      noValidate
+      aria-label={t('userInfo.passwordTitle')}
+      onSubmit={(e) => void form.handleSubmit((v) => change.mutate(v))(e)}
+    >
       <Stack gap="sm">
         {form.formState.errors.root?.message && (
           <Alert color="red" role="alert">
             {form.formState.errors.root.message}
           </Alert>
         )}
-        <PasswordInput label={t('userInfo.currentPassword')} autoComplete="current-password" error={fieldError('currentPassword')} {...shared} {...form.register('currentPassword')} />
-        <PasswordInput label={t('userInfo.newPassword')} autoComplete="new-password" error={fieldError('newPassword')} {...shared} {...form.register('newPassword')} />
-        <PasswordInput label={t('userInfo.confirmPassword')} autoComplete="new-password" error={fieldError('confirmPassword')} {...shared} {...form.register('confirmPassword')} />
-        <Checkbox label={t('userInfo.showPasswords')} checked={visible} onChange={(e) => setVisible(e.currentTarget.checked)} />
+        <PasswordInput
+          label={t('userInfo.currentPassword')}
+          autoComplete="current-password"
+          error={fieldError('currentPassword')}
+          {...shared}
+          {...form.register('currentPassword')}
+        />
+        <PasswordInput
+          label={t('userInfo.newPassword')}
+          autoComplete="new-password"
+          error={fieldError('newPassword')}
+          {...shared}
+          {...form.register('newPassword')}
+        />
+        <PasswordInput
+          label={t('userInfo.confirmPassword')}
+          autoComplete="new-password"
+          error={fieldError('confirmPassword')}
+          {...shared}
+          {...form.register('confirmPassword')}
+        />
+        <Checkbox
+          label={t('userInfo.showPasswords')}
+          checked={visible}
+          onChange={(e) => setVisible(e.currentTarget.checked)}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('userInfo.cancel')}

@@ -31,7 +31,9 @@ export const registerSchema = z
       .refine((v) => v === '' || PHONE_PATTERN.test(v), 'validation.phone'),
     email: required(z.string().trim()).email('validation.email'),
     // Passwords are not trimmed: a space may be part of them.
-    password: required().min(MIN_PASSWORD_LENGTH, 'validation.passwordLength').max(MAX_PASSWORD_LENGTH, 'validation.passwordTooLong'),
+    password: required()
+      .min(MIN_PASSWORD_LENGTH, 'validation.passwordLength')
+      .max(MAX_PASSWORD_LENGTH, 'validation.passwordTooLong'),
     confirmPassword: required(),
   })
   .refine((v) => v.confirmPassword === '' || v.password === v.confirmPassword, {
@@ -46,7 +48,10 @@ export const resetPasswordSchema = z
     newPassword: z.string().min(1, 'validation.required').min(MIN_PASSWORD_LENGTH, 'reset.tooShort'),
     confirmPassword: z.string().min(1, 'validation.required'),
   })
-  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'reset.mismatch' });
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'reset.mismatch',
+  });
 export type ResetPasswordValues = z.infer<typeof resetPasswordSchema>;
 
 /** Spec §5 password change dialog. */
@@ -56,7 +61,10 @@ export const changePasswordSchema = z
     newPassword: z.string().min(1, 'userInfo.required').min(MIN_PASSWORD_LENGTH, 'userInfo.newTooShort'),
     confirmPassword: z.string().min(1, 'userInfo.required'),
   })
-  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'userInfo.mismatch' });
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'userInfo.mismatch',
+  });
 export type ChangePasswordValues = z.infer<typeof changePasswordSchema>;
 
 /** Spec §5 profile edit: first and last name required; phone optional. */

@@ -24,7 +24,11 @@ export function LockPage() {
       >
         <Stack gap="sm">
           {logged && <Alert color="blue">{t('lock.logged')}</Alert>}
-          <PasswordInput label={t('lock.password')} value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+          <PasswordInput
+            label={t('lock.password')}
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+          />
           <Button type="submit" fullWidth>
             {t('lock.submit')}
           </Button>

@@ -22,10 +22,17 @@ const adminUser = {
 };
 
 function renderLogin() {
-  return renderWithProviders(<LoginPage />, { path: '/login', wrap: (c) => <SessionProvider>{c}</SessionProvider> });
+  return renderWithProviders(<LoginPage />, {
+    path: '/login',
+    wrap: (c) => <SessionProvider>{c}</SessionProvider>,
+  });
 }
 
-async function signIn(user: ReturnType<typeof userEvent.setup>, email = 'ada@example.com', password = 'secret1') {
+async function signIn(
+  user: ReturnType<typeof userEvent.setup>,
+  email = 'ada@example.com',
+  password = 'secret1',
+) {
   await user.type(screen.getByLabelText(/^Email/), email);
   await user.type(screen.getByLabelText(/^Password/), password);
   await user.click(screen.getByRole('button', { name: 'Login' }));
@@ -36,7 +43,9 @@ describe('LoginPage (spec §2, §4, §8)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows the incorrect-credentials message and stays anonymous', async () => {
-    mockApi({ 'POST /api/auth/token': () => ({ status: 400, error: { code: 'INVALID_CREDENTIALS', message: 'Bad' } }) });
+    mockApi({
+      'POST /api/auth/token': () => ({ status: 400, error: { code: 'INVALID_CREDENTIALS', message: 'Bad' } }),
+    });
     const user = userEvent.setup();
     renderLogin();
     await signIn(user);
@@ -47,7 +56,9 @@ describe('LoginPage (spec §2, §4, §8)', () => {
   it("shows the server's pending message", async () => {
     const pending =
       'Your account has not yet been approved. You will receive an email with login instructions when you can access the product.';
-    mockApi({ 'POST /api/auth/token': () => ({ status: 403, error: { code: 'ACCOUNT_PENDING', message: pending } }) });
+    mockApi({
+      'POST /api/auth/token': () => ({ status: 403, error: { code: 'ACCOUNT_PENDING', message: pending } }),
+    });
     const user = userEvent.setup();
     renderLogin();
     await signIn(user);
@@ -56,7 +67,9 @@ describe('LoginPage (spec §2, §4, §8)', () => {
 
   it('sends a form-encoded customer password grant, stores the token, loads the user and goes to /', async () => {
     const api = mockApi({
-      'POST /api/auth/token': () => ({ data: { access_token: 'tok-1', token_type: 'bearer', expires_in: 3600 } }),
+      'POST /api/auth/token': () => ({
+        data: { access_token: 'tok-1', token_type: 'bearer', expires_in: 3600 },
+      }),
       'GET /api/auth/current-user': () => ({ data: adminUser }),
     });
     const user = userEvent.setup();
@@ -78,7 +91,9 @@ describe('LoginPage (spec §2, §4, §8)', () => {
   it('signs a user without admin.access out again with "You are not authorized."', async () => {
     const api = mockApi({
       'POST /api/auth/token': () => ({ data: { access_token: 'tok-2' } }),
-      'GET /api/auth/current-user': () => ({ data: { user: { ...adminUser.user, roles: ['Subscriber'], permissions: [] } } }),
+      'GET /api/auth/current-user': () => ({
+        data: { user: { ...adminUser.user, roles: ['Subscriber'], permissions: [] } },
+      }),
       'GET /api/auth/signout': () => ({ data: null }),
     });
     const user = userEvent.setup();
@@ -113,7 +128,11 @@ describe('LoginPage (spec §2, §4, §8)', () => {
     await user.type(screen.getByLabelText(/^Email/), '.com');
     expect((reset as HTMLButtonElement).disabled).toBe(false);
     await user.click(reset);
-    expect(await screen.findByText('Email sent! Please check your email to reset your password.', { normalizer: (s) => s.replace(/\s+/g, ' ') })).toBeTruthy();
+    expect(
+      await screen.findByText('Email sent! Please check your email to reset your password.', {
+        normalizer: (s) => s.replace(/\s+/g, ' '),
+      }),
+    ).toBeTruthy();
     const call = api.calls.find((c) => c.path.startsWith('/api/v1/account/resetpassword/'))!;
     const url = new URL(call.path, 'http://x');
     expect(url.searchParams.get('redirectUrl')).toBe(`${window.location.origin}/update-password`);
@@ -123,7 +142,12 @@ describe('LoginPage (spec §2, §4, §8)', () => {
   });
 
   it('forgot password: a failure says so', async () => {
-    mockApi({ 'GET /api/v1/account/resetpassword/ada%40example.com': () => ({ status: 502, error: { code: 'MAIL_FAILED', message: 'x' } }) });
+    mockApi({
+      'GET /api/v1/account/resetpassword/ada%40example.com': () => ({
+        status: 502,
+        error: { code: 'MAIL_FAILED', message: 'x' },
+      }),
+    });
     const user = userEvent.setup();
     renderLogin();
     await user.click(screen.getByRole('button', { name: 'Forgot Your Password' }));

@@ -23,7 +23,12 @@ export function RecoverPage() {
       >
         <Stack gap="sm">
           {logged && <Alert color="blue">{t('recover.logged')}</Alert>}
-          <TextInput type="email" label={t('recover.email')} value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+          <TextInput
+            type="email"
+            label={t('recover.email')}
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+          />
           <Button type="submit" fullWidth>
             {t('recover.submit')}
           </Button>

@@ -48,7 +48,8 @@ export function useCustomerList(params: CustomerListParams) {
 export function useSaveCustomer() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (customer: CustomerInput) => apiRequest<Customer>('/api/customer/saveOne', { method: 'POST', body: { customer } }),
+    mutationFn: (customer: CustomerInput) =>
+      apiRequest<Customer>('/api/customer/saveOne', { method: 'POST', body: { customer } }),
     onSuccess: () => client.invalidateQueries({ queryKey: customerKeys.all }),
   });
 }

@@ -4,7 +4,14 @@ import { notify } from '@/lib/toast';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { CUSTOMER_MESSAGES, customerFormSchema, customerFormToInput, customerToForm, type Customer, type CustomerForm } from '@sealplan/contracts';
+import {
+  CUSTOMER_MESSAGES,
+  customerFormSchema,
+  customerFormToInput,
+  customerToForm,
+  type Customer,
+  type CustomerForm,
+} from '@sealplan/contracts';
 import { ApiRequestError } from '@/lib/api-client';
 import { useIndustries, useSaveCustomer } from '../api/customers-api';
 import { customerMessage } from '../lib/messages';
@@ -18,7 +25,14 @@ export interface CustomerDialogProps {
   onSaved?: (customer: Customer) => void;
 }
 
-const EMPTY: CustomerForm = { companyName: '', industry: '', pocFirstName: '', pocLastName: '', pocPhoneNumber: '', pocEmail: '' };
+const EMPTY: CustomerForm = {
+  companyName: '',
+  industry: '',
+  pocFirstName: '',
+  pocLastName: '',
+  pocPhoneNumber: '',
+  pocEmail: '',
+};
 
 function toForm(c: Customer | null | undefined): CustomerForm {
   return c ? customerToForm(c) : EMPTY;
@@ -42,7 +56,11 @@ export function CustomerDialog({ opened, onClose, customer, onSaved }: CustomerD
   const { t } = useTranslation('customers');
   const industries = useIndustries();
   const save = useSaveCustomer();
-  const form = useForm<CustomerForm>({ resolver: zodResolver(customerFormSchema), mode: 'onTouched', defaultValues: toForm(customer) });
+  const form = useForm<CustomerForm>({
+    resolver: zodResolver(customerFormSchema),
+    mode: 'onTouched',
+    defaultValues: toForm(customer),
+  });
   const { errors, isValid } = form.formState;
 
   useEffect(() => {
@@ -68,10 +86,22 @@ export function CustomerDialog({ opened, onClose, customer, onSaved }: CustomerD
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title={customer ? t('dialog.editTitle') : t('dialog.addTitle')} size="lg" centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={customer ? t('dialog.editTitle') : t('dialog.addTitle')}
+      size="lg"
+      centered
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <TextInput label={t('fields.companyName')} required {...form.register('companyName')} error={customerMessage(t, errors.companyName?.message)} data-autofocus />
+          <TextInput
+            label={t('fields.companyName')}
+            required
+            {...form.register('companyName')}
+            error={customerMessage(t, errors.companyName?.message)}
+            data-autofocus
+          />
           <Controller
             control={form.control}
             name="industry"
@@ -91,12 +121,34 @@ export function CustomerDialog({ opened, onClose, customer, onSaved }: CustomerD
           <Fieldset legend={t('fields.primaryContact')}>
             <Stack gap="sm">
               <Group grow align="flex-start">
-                <TextInput label={t('fields.firstName')} required {...form.register('pocFirstName')} error={customerMessage(t, errors.pocFirstName?.message)} />
-                <TextInput label={t('fields.lastName')} required {...form.register('pocLastName')} error={customerMessage(t, errors.pocLastName?.message)} />
+                <TextInput
+                  label={t('fields.firstName')}
+                  required
+                  {...form.register('pocFirstName')}
+                  error={customerMessage(t, errors.pocFirstName?.message)}
+                />
+                <TextInput
+                  label={t('fields.lastName')}
+                  required
+                  {...form.register('pocLastName')}
+                  error={customerMessage(t, errors.pocLastName?.message)}
+                />
               </Group>
               <Group grow align="flex-start">
-                <TextInput label={t('fields.phone')} type="tel" required {...form.register('pocPhoneNumber')} error={customerMessage(t, errors.pocPhoneNumber?.message)} />
-                <TextInput label={t('fields.email')} type="email" required {...form.register('pocEmail')} error={customerMessage(t, errors.pocEmail?.message)} />
+                <TextInput
+                  label={t('fields.phone')}
+                  type="tel"
+                  required
+                  {...form.register('pocPhoneNumber')}
+                  error={customerMessage(t, errors.pocPhoneNumber?.message)}
+                />
+                <TextInput
+                  label={t('fields.email')}
+                  type="email"
+                  required
+                  {...form.register('pocEmail')}
+                  error={customerMessage(t, errors.pocEmail?.message)}
+                />
               </Group>
             </Stack>
           </Fieldset>

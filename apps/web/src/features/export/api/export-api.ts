@@ -25,12 +25,16 @@ export function saveBlob(blob: Blob, fileName: string) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-export type ExportResult = { kind: 'downloaded'; fileName: string } | { kind: 'shared'; data: SendProjectExportShared };
+export type ExportResult =
+  { kind: 'downloaded'; fileName: string } | { kind: 'shared'; data: SendProjectExportShared };
 
 /** Spec §7 sendProjectExport: downloads the file, or asks the server to e-mail it (isShare). */
 export async function sendProjectExport(body: SendProjectExportRequest): Promise<ExportResult> {
   if (body.isShare) {
-    const data = await apiRequest<SendProjectExportShared>(SEND_PROJECT_EXPORT_PATH, { method: 'POST', body });
+    const data = await apiRequest<SendProjectExportShared>(SEND_PROJECT_EXPORT_PATH, {
+      method: 'POST',
+      body,
+    });
     return { kind: 'shared', data };
   }
   const response = await apiDownload(SEND_PROJECT_EXPORT_PATH, { method: 'POST', body });
@@ -45,10 +49,13 @@ export function useSendProjectExport() {
 
 /** The project's transits for the /test page widget (the project page passes its own). */
 export async function fetchProjectTransits(projectId: string): Promise<{ id: string; name: string }[]> {
-  const data = await apiRequest<{ transits?: { id?: unknown; name?: unknown }[] }>('/api/project/getProjectAndTransits', {
-    method: 'POST',
-    body: { projectId },
-  });
+  const data = await apiRequest<{ transits?: { id?: unknown; name?: unknown }[] }>(
+    '/api/project/getProjectAndTransits',
+    {
+      method: 'POST',
+      body: { projectId },
+    },
+  );
   return (data.transits ?? [])
     .filter((t): t is { id: string; name: string } => typeof t.id === 'string' && typeof t.name === 'string')
     .map((t) => ({ id: t.id, name: t.name }));

@@ -48,13 +48,22 @@ export interface ExportDialogProps {
 type Action = 'download' | 'share';
 
 /** Messages of the shared contract, translated by key when the dialog knows them. */
-const MESSAGE_KEYS = Object.fromEntries(Object.entries(EXPORT_MESSAGES).map(([key, text]) => [text, `messages.${key}`]));
+const MESSAGE_KEYS = Object.fromEntries(
+  Object.entries(EXPORT_MESSAGES).map(([key, text]) => [text, `messages.${key}`]),
+);
 
 /**
  * Spec §2/§4/§5 Share/Export dialog: email (share only), format, size, unit system, project-materials-only
  * switch, transit scope. Valid only when the contract's rules hold (the same zod schema the server uses).
  */
-export function ExportDialog({ projectId, currentTransitId, transits, opened, onClose, materialsOnly = false }: ExportDialogProps) {
+export function ExportDialog({
+  projectId,
+  currentTransitId,
+  transits,
+  opened,
+  onClose,
+  materialsOnly = false,
+}: ExportDialogProps) {
   const { t } = useTranslation('export');
   const defaultSystem = useDefaultExportSystem();
   const mutation = useSendProjectExport();
@@ -89,7 +98,8 @@ export function ExportDialog({ projectId, currentTransitId, transits, opened, on
     outputFormat,
     measurementSystem: system,
     emailAddress: isShare ? emailAddress.trim() : null,
-    transitIds: scope === 'CURRENT' ? (currentTransitId ? [currentTransitId] : []) : scope === 'TRANSITS' ? chosen : [],
+    transitIds:
+      scope === 'CURRENT' ? (currentTransitId ? [currentTransitId] : []) : scope === 'TRANSITS' ? chosen : [],
     size,
     isShare,
     imgData: null,
@@ -99,10 +109,12 @@ export function ExportDialog({ projectId, currentTransitId, transits, opened, on
   const validation = sendProjectExportRequestSchema.safeParse(request);
   const issues = useMemo(() => {
     const out: Record<string, string> = {};
-    if (!validation.success) for (const issue of validation.error.issues) out[String(issue.path[0])] ??= issue.message;
+    if (!validation.success)
+      for (const issue of validation.error.issues) out[String(issue.path[0])] ??= issue.message;
     return out;
   }, [validation]);
-  const translate = (message: string | undefined) => (message ? t(MESSAGE_KEYS[message] ?? message, { defaultValue: message }) : undefined);
+  const translate = (message: string | undefined) =>
+    message ? t(MESSAGE_KEYS[message] ?? message, { defaultValue: message }) : undefined;
 
   const submit = () => {
     if (!validation.success || mutation.isPending) return;
@@ -121,10 +133,17 @@ export function ExportDialog({ projectId, currentTransitId, transits, opened, on
       ? mutation.error.messages.map((m) => translate(m)).join('. ')
       : t('failed')
     : null;
-  const emailError = (emailTouched || mutation.isError ? translate(issues.emailAddress) : undefined) ?? undefined;
+  const emailError =
+    (emailTouched || mutation.isError ? translate(issues.emailAddress) : undefined) ?? undefined;
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('title')} size="lg" closeOnClickOutside={!mutation.isPending}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('title')}
+      size="lg"
+      closeOnClickOutside={!mutation.isPending}
+    >
       <form
         aria-label={t('title')}
         noValidate
@@ -209,12 +228,21 @@ export function ExportDialog({ projectId, currentTransitId, transits, opened, on
           >
             <Stack gap={6} mt={6}>
               <Radio value="PROJECT" label={t('scope.PROJECT')} disabled={isProjectMaterialsOnly} />
-              <Radio value="CURRENT" label={t('scope.CURRENT')} disabled={isProjectMaterialsOnly || !currentTransitId} />
+              <Radio
+                value="CURRENT"
+                label={t('scope.CURRENT')}
+                disabled={isProjectMaterialsOnly || !currentTransitId}
+              />
               <Radio value="TRANSITS" label={t('scope.TRANSITS')} disabled={isProjectMaterialsOnly} />
             </Stack>
           </Radio.Group>
           {scope === 'TRANSITS' && (
-            <ScrollArea h={EXPORT_TRANSIT_LIST_HEIGHT_PX} type="auto" offsetScrollbars aria-label={t('scope.list')}>
+            <ScrollArea
+              h={EXPORT_TRANSIT_LIST_HEIGHT_PX}
+              type="auto"
+              offsetScrollbars
+              aria-label={t('scope.list')}
+            >
               <Checkbox.Group value={chosen} onChange={setChosen}>
                 <Stack gap={6}>
                   {transits.length === 0 && (
@@ -223,7 +251,12 @@ export function ExportDialog({ projectId, currentTransitId, transits, opened, on
                     </Text>
                   )}
                   {transits.map((transit) => (
-                    <Checkbox key={transit.id} value={transit.id} label={transit.name} disabled={isProjectMaterialsOnly} />
+                    <Checkbox
+                      key={transit.id}
+                      value={transit.id}
+                      label={transit.name}
+                      disabled={isProjectMaterialsOnly}
+                    />
                   ))}
                 </Stack>
               </Checkbox.Group>

@@ -46,7 +46,8 @@ export function TestPage() {
       },
       {
         onSuccess: (result) => {
-          if (result.kind === 'shared') notify({ color: 'green', message: t('messages.sent', { email: result.data.emailAddress }) });
+          if (result.kind === 'shared')
+            notify({ color: 'green', message: t('messages.sent', { email: result.data.emailAddress }) });
         },
         onError: fail,
       },
@@ -82,17 +83,31 @@ export function TestPage() {
             error={projectId.trim() && !validId ? t('test.invalidProjectId') : undefined}
             spellCheck={false}
           />
-          <TextInput type="email" label={t('email')} placeholder={t('emailPlaceholder')} value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+          <TextInput
+            type="email"
+            label={t('email')}
+            placeholder={t('emailPlaceholder')}
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+          />
           {error && (
             <Alert color="red" role="alert">
               {error}
             </Alert>
           )}
           <Group>
-            <Button onClick={() => runPdf(false)} disabled={!validId} loading={mutation.isPending && !mutation.variables?.isShare}>
+            <Button
+              onClick={() => runPdf(false)}
+              disabled={!validId}
+              loading={mutation.isPending && !mutation.variables?.isShare}
+            >
               {t('test.downloadPdf')}
             </Button>
-            <Button onClick={() => runPdf(true)} disabled={!validId || !email.trim()} loading={mutation.isPending && !!mutation.variables?.isShare}>
+            <Button
+              onClick={() => runPdf(true)}
+              disabled={!validId || !email.trim()}
+              loading={mutation.isPending && !!mutation.variables?.isShare}
+            >
               {t('test.sharePdf')}
             </Button>
             <Button variant="light" onClick={() => void loadTransits()} disabled={!validId}>

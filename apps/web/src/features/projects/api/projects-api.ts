@@ -30,22 +30,37 @@ const post = <T>(path: string, body: unknown) => apiRequest<T>(path, { method: '
 
 /** Spec §7 POST /api/customer/getActive {} (active customers sorted by name). */
 export function useActiveCustomers() {
-  return useQuery({ queryKey: projectKeys.customers, queryFn: () => post<Customer[]>('/api/customer/getActive', {}) });
+  return useQuery({
+    queryKey: projectKeys.customers,
+    queryFn: () => post<Customer[]>('/api/customer/getActive', {}),
+  });
 }
 
 /** Spec §7 POST /api/industry/getActive {}. */
 export function useIndustryOptions() {
-  return useQuery({ queryKey: projectKeys.industries, queryFn: () => post<Industry[]>('/api/industry/getActive', {}), staleTime: 10 * 60_000 });
+  return useQuery({
+    queryKey: projectKeys.industries,
+    queryFn: () => post<Industry[]>('/api/industry/getActive', {}),
+    staleTime: 10 * 60_000,
+  });
 }
 
 /** Spec §7 POST /api/project/getFormData {}: the catalogue (engine shape) and whether it is verified. */
 export function useFormData() {
-  return useQuery({ queryKey: projectKeys.formData, queryFn: () => post<FormData>('/api/project/getFormData', {}), staleTime: 10 * 60_000 });
+  return useQuery({
+    queryKey: projectKeys.formData,
+    queryFn: () => post<FormData>('/api/project/getFormData', {}),
+    staleTime: 10 * 60_000,
+  });
 }
 
 /** Spec §7 GET /api/settings (catalogue verified flag). */
 export function useAppSettings() {
-  return useQuery({ queryKey: projectKeys.settings, queryFn: () => apiRequest<AppSettings>('/api/settings'), staleTime: 5 * 60_000 });
+  return useQuery({
+    queryKey: projectKeys.settings,
+    queryFn: () => apiRequest<AppSettings>('/api/settings'),
+    staleTime: 5 * 60_000,
+  });
 }
 
 export interface ProjectListParams {

@@ -45,7 +45,12 @@ export function FillBar({ fillPercent, fillLimitPercent, overfilled }: FillBarPr
         <Box
           data-testid="fill-bar-value"
           h="100%"
-          style={{ width: `${shown}%`, background: red ? RED : GREEN, borderRadius: 7, transition: 'width 150ms ease' }}
+          style={{
+            width: `${shown}%`,
+            background: red ? RED : GREEN,
+            borderRadius: 7,
+            transition: 'width 150ms ease',
+          }}
         />
         <Tooltip label={t('fill.limit', { limit: limit.toFixed(0) })}>
           <Box
@@ -54,7 +59,11 @@ export function FillBar({ fillPercent, fillLimitPercent, overfilled }: FillBarPr
             top={-3}
             h={20}
             w={3}
-            style={{ left: `calc(${limit}% - 1.5px)`, background: 'var(--mantine-color-dark-6)', borderRadius: 1 }}
+            style={{
+              left: `calc(${limit}% - 1.5px)`,
+              background: 'var(--mantine-color-dark-6)',
+              borderRadius: 1,
+            }}
           />
         </Tooltip>
       </Box>

@@ -11,7 +11,16 @@ function renderDialog(props: Partial<Parameters<typeof ItemsDialog>[0]> = {}) {
   render(
     <I18nextProvider i18n={i18n}>
       <MantineProvider>
-        <ItemsDialog opened onClose={() => undefined} itemTypeId="CABLE" mode={{ kind: 'add' }} crushers={[]} existingItemCount={0} onSubmit={onSubmit} {...props} />
+        <ItemsDialog
+          opened
+          onClose={() => undefined}
+          itemTypeId="CABLE"
+          mode={{ kind: 'add' }}
+          crushers={[]}
+          existingItemCount={0}
+          onSubmit={onSubmit}
+          {...props}
+        />
       </MantineProvider>
     </I18nextProvider>,
   );
@@ -50,7 +59,9 @@ describe('ItemsDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Remove row 1' }));
     await user.click(screen.getByRole('button', { name: 'Finish' }));
     // Outside the units provider the spec default (imperial) applies: 40 in -> mm.
-    expect(onSubmit).toHaveBeenCalledWith([{ quantity: 1, outerDiameterMm: 1015.999, crusherId: null, itemTypeId: 'CABLE' }]);
+    expect(onSubmit).toHaveBeenCalledWith([
+      { quantity: 1, outerDiameterMm: 1015.999, crusherId: null, itemTypeId: 'CABLE' },
+    ]);
   });
 
   it('lets Finish close with an existing item and titles the edit mode by type', () => {

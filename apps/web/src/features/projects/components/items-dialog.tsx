@@ -38,14 +38,27 @@ const EMPTY_ROW: Row = { quantity: '', diameter: '', crusherId: null };
 
 /** Spec §5: a row can be added when quantity and outer diameter are set and not negative (and not zero). */
 export function isRowComplete(row: Row): boolean {
-  return typeof row.quantity === 'number' && row.quantity >= 1 && typeof row.diameter === 'number' && row.diameter > 0;
+  return (
+    typeof row.quantity === 'number' &&
+    row.quantity >= 1 &&
+    typeof row.diameter === 'number' &&
+    row.diameter > 0
+  );
 }
 
 /**
  * Penetrating items dialog (spec §2, §5): 'Add {type}s' queues several rows, 'Edit {type}' changes one.
  * Keyboard: quantity, Tab, diameter (or size), Enter adds the row and returns focus to quantity.
  */
-export function ItemsDialog({ opened, onClose, itemTypeId, mode, crushers, existingItemCount, onSubmit }: ItemsDialogProps) {
+export function ItemsDialog({
+  opened,
+  onClose,
+  itemTypeId,
+  mode,
+  crushers,
+  existingItemCount,
+  onSubmit,
+}: ItemsDialogProps) {
   const { t } = useTranslation('transits');
   const units = useUnits();
   const predefined = crushers.length > 0;
@@ -82,7 +95,9 @@ export function ItemsDialog({ opened, onClose, itemTypeId, mode, crushers, exist
   };
 
   const complete = isRowComplete(row);
-  const negative = (typeof row.quantity === 'number' && row.quantity < 0) || (typeof row.diameter === 'number' && row.diameter < 0);
+  const negative =
+    (typeof row.quantity === 'number' && row.quantity < 0) ||
+    (typeof row.diameter === 'number' && row.diameter < 0);
 
   const addRow = () => {
     if (!complete) return;
@@ -97,7 +112,8 @@ export function ItemsDialog({ opened, onClose, itemTypeId, mode, crushers, exist
     onClose();
   };
 
-  const finishEnabled = mode.kind === 'edit' ? complete : complete || queued.length > 0 || existingItemCount > 0;
+  const finishEnabled =
+    mode.kind === 'edit' ? complete : complete || queued.length > 0 || existingItemCount > 0;
 
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key !== 'Enter') return;
@@ -111,7 +127,10 @@ export function ItemsDialog({ opened, onClose, itemTypeId, mode, crushers, exist
     label: `${c.name} (${units.formatLength(c.pipeDiameterMm)})`,
   }));
 
-  const title = mode.kind === 'add' ? t('items.addTitle', { type: typeNamePlural }) : t('items.editTitle', { type: typeName });
+  const title =
+    mode.kind === 'add'
+      ? t('items.addTitle', { type: typeNamePlural })
+      : t('items.editTitle', { type: typeName });
 
   return (
     <Modal opened={opened} onClose={onClose} title={title} size="lg" centered>
@@ -125,7 +144,9 @@ export function ItemsDialog({ opened, onClose, itemTypeId, mode, crushers, exist
             allowDecimal={false}
             value={row.quantity}
             onChange={(v) => setRow((r) => ({ ...r, quantity: v === '' ? '' : Number(v) }))}
-            error={typeof row.quantity === 'number' && row.quantity < 1 ? t('items.quantityError') : undefined}
+            error={
+              typeof row.quantity === 'number' && row.quantity < 1 ? t('items.quantityError') : undefined
+            }
             w={120}
           />
           {predefined && (
@@ -141,7 +162,9 @@ export function ItemsDialog({ opened, onClose, itemTypeId, mode, crushers, exist
                 setRow((r) => ({
                   ...r,
                   crusherId: v,
-                  diameter: crusher ? roundTo(units.toDisplayLength(crusher.pipeDiameterMm), decimals) : r.diameter,
+                  diameter: crusher
+                    ? roundTo(units.toDisplayLength(crusher.pipeDiameterMm), decimals)
+                    : r.diameter,
                 }));
               }}
               w={200}
@@ -155,11 +178,19 @@ export function ItemsDialog({ opened, onClose, itemTypeId, mode, crushers, exist
             value={row.diameter}
             // A typed diameter is a free entry (research: metric tubes differ from NPS sizes): it drops the size.
             onChange={(v) => setRow((r) => ({ ...r, crusherId: null, diameter: v === '' ? '' : Number(v) }))}
-            error={typeof row.diameter === 'number' && row.diameter <= 0 ? t('items.diameterError') : undefined}
+            error={
+              typeof row.diameter === 'number' && row.diameter <= 0 ? t('items.diameterError') : undefined
+            }
             flex={1}
           />
           {mode.kind === 'add' && (
-            <Button mt={25} leftSection={<IconPlus size={16} />} variant="light" onClick={addRow} disabled={!complete || negative}>
+            <Button
+              mt={25}
+              leftSection={<IconPlus size={16} />}
+              variant="light"
+              onClick={addRow}
+              disabled={!complete || negative}
+            >
               {t('items.add')}
             </Button>
           )}

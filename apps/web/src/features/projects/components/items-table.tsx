@@ -16,7 +16,13 @@ export interface ItemsTableProps {
 }
 
 /** The transit's penetrating item lines with edit and remove (memoised: typing a dimension does not redraw it). */
-export const ItemsTable = memo(function ItemsTable({ items, crushers, itemCount, onEdit, onRemove }: ItemsTableProps) {
+export const ItemsTable = memo(function ItemsTable({
+  items,
+  crushers,
+  itemCount,
+  onEdit,
+  onRemove,
+}: ItemsTableProps) {
   const { t } = useTranslation('transits');
   const units = useUnits();
   return (
@@ -59,12 +65,21 @@ export const ItemsTable = memo(function ItemsTable({ items, crushers, itemCount,
                   <Table.Td>
                     <Group gap={2} wrap="nowrap">
                       <Tooltip label={t('items.edit')}>
-                        <ActionIcon variant="subtle" aria-label={t('items.editLine', { type, diameter })} onClick={() => onEdit(i)}>
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={t('items.editLine', { type, diameter })}
+                          onClick={() => onEdit(i)}
+                        >
                           <IconPencil size={16} />
                         </ActionIcon>
                       </Tooltip>
                       <Tooltip label={t('items.remove')}>
-                        <ActionIcon variant="subtle" color="red" aria-label={t('items.removeLine', { type, diameter })} onClick={() => onRemove(i.key)}>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={t('items.removeLine', { type, diameter })}
+                          onClick={() => onRemove(i.key)}
+                        >
                           <IconTrash size={16} />
                         </ActionIcon>
                       </Tooltip>

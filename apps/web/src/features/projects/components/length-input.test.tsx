@@ -12,7 +12,11 @@ function renderInput(valueMm: number | null, props: { onBlur?: (mm: number | nul
     </MantineProvider>
   );
   const view = render(ui(valueMm));
-  return { onChangeMm, rerender: (mm: number | null) => view.rerender(ui(mm)), input: screen.getByRole('textbox', { name: 'Depth' }) };
+  return {
+    onChangeMm,
+    rerender: (mm: number | null) => view.rerender(ui(mm)),
+    input: screen.getByRole('textbox', { name: 'Depth' }),
+  };
 }
 
 /** Outside <UnitsProvider> the field speaks the spec's default, imperial: 1 in = 25.4 mm (spec §9: 0.0393701). */

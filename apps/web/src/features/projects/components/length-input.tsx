@@ -36,14 +36,28 @@ function sameMm(a: number | null, b: number | null | undefined): boolean {
  * re-formatting while typing); only a change from outside (unit switch, reset to the minimum) rewrites it.
  * Its own text is its state: a keystroke re-renders this input synchronously, the rest follows as a transition.
  */
-export function LengthInput({ label, valueMm, onChangeMm, onBlur, disabled, readOnly, error, description, min = 0, required, id, ...rest }: LengthInputProps) {
+export function LengthInput({
+  label,
+  valueMm,
+  onChangeMm,
+  onBlur,
+  disabled,
+  readOnly,
+  error,
+  description,
+  min = 0,
+  required,
+  id,
+  ...rest
+}: LengthInputProps) {
   const units = useUnits();
   const decimals = decimalsOf(units.system);
   const format = (mm: number | null | undefined): string | number =>
     mm === null || mm === undefined ? '' : roundTo(units.toDisplayLength(mm), decimals);
   const [text, setText] = useState<string | number>(() => format(valueMm));
   const [focused, setFocused] = useState(false);
-  const parse = (v: string | number): number | null => (v === '' || Number.isNaN(Number(v)) ? null : units.fromDisplayLength(Number(v)));
+  const parse = (v: string | number): number | null =>
+    v === '' || Number.isNaN(Number(v)) ? null : units.fromDisplayLength(Number(v));
 
   useEffect(() => {
     // Never rewrite the field while the user is in it: the stored value lags behind the typing (it follows as a
@@ -63,7 +77,11 @@ export function LengthInput({ label, valueMm, onChangeMm, onBlur, disabled, read
       data-testid={rest['data-testid']}
       label={label}
       description={description}
-      rightSection={<span style={{ fontSize: 12, color: 'var(--mantine-color-dimmed)', paddingRight: 6 }}>{units.lengthUnit}</span>}
+      rightSection={
+        <span style={{ fontSize: 12, color: 'var(--mantine-color-dimmed)', paddingRight: 6 }}>
+          {units.lengthUnit}
+        </span>
+      }
       rightSectionWidth={36}
       rightSectionPointerEvents="none"
       value={text}

@@ -22,12 +22,24 @@ export interface MaterialsTableProps {
 }
 
 /** Materials of a transit or a project (spec §9 figures from the engine, displayed in the user's units). */
-export const MaterialsTable = memo(function MaterialsTable({ lines, catalogueVerified, caption, emptyText }: MaterialsTableProps) {
+export const MaterialsTable = memo(function MaterialsTable({
+  lines,
+  catalogueVerified,
+  caption,
+  emptyText,
+}: MaterialsTableProps) {
   const { t } = useTranslation('transits');
   return (
     <>
       {!catalogueVerified && (
-        <Alert color="yellow" variant="light" icon={<IconInfoCircle size={16} />} p="xs" mb="xs" data-testid="sample-catalogue-notice">
+        <Alert
+          color="yellow"
+          variant="light"
+          icon={<IconInfoCircle size={16} />}
+          p="xs"
+          mb="xs"
+          data-testid="sample-catalogue-notice"
+        >
           <Text size="xs">{t('materials.sampleCatalogue')}</Text>
         </Alert>
       )}

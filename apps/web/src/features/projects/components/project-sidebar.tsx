@@ -19,7 +19,8 @@ export interface ProjectSidebarProps {
 /** Spec §2 project sidebar: name, customer, current transit, recent transits, dates, share and material list buttons. */
 export const ProjectSidebar = memo(function ProjectSidebar(p: ProjectSidebarProps) {
   const { t, i18n } = useTranslation('projects');
-  const date = (iso: string | null) => (iso ? new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) : '—');
+  const date = (iso: string | null) =>
+    iso ? new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) : '—';
   return (
     <Card withBorder padding="md" component="aside" aria-label={t('sidebar.label')}>
       <Stack gap="xs">
@@ -51,7 +52,13 @@ export const ProjectSidebar = memo(function ProjectSidebar(p: ProjectSidebarProp
             </Text>
             <Stack gap={0}>
               {p.recentTransits.map((tr) => (
-                <NavLink key={tr.id} label={tr.name} active={tr.id === p.currentTransit?.id} onClick={() => p.onSelectTransit(tr.id)} py={4} />
+                <NavLink
+                  key={tr.id}
+                  label={tr.name}
+                  active={tr.id === p.currentTransit?.id}
+                  onClick={() => p.onSelectTransit(tr.id)}
+                  py={4}
+                />
               ))}
             </Stack>
           </>

@@ -2,7 +2,13 @@ import { memo } from 'react';
 import { Alert, Card, Select, SegmentedControl, Stack, Text, Title, Input, Group } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { ItemTypeId, PipeConfiguration, SealantDepth, TransitClassId, TransitTypeId } from '@sealplan/engine';
+import type {
+  ItemTypeId,
+  PipeConfiguration,
+  SealantDepth,
+  TransitClassId,
+  TransitTypeId,
+} from '@sealplan/engine';
 import { FillBar } from './fill-bar';
 import { LengthInput } from './length-input';
 
@@ -56,7 +62,14 @@ export interface TransitDetailsPanelProps {
 
 /** Memoised: it re-renders only when its own props change, not on every keystroke elsewhere.
  * Spec §2 transit details panel: penetrating item, transit type, class, depth, sealant, layers, pipe configuration, fill bar. */
-export const TransitDetailsPanel = memo(function TransitDetailsPanel({ values, options, onChange, onDepthCommit, flashPipe, fill }: TransitDetailsPanelProps) {
+export const TransitDetailsPanel = memo(function TransitDetailsPanel({
+  values,
+  options,
+  onChange,
+  onDepthCommit,
+  flashPipe,
+  fill,
+}: TransitDetailsPanelProps) {
   const { t } = useTranslation('transits');
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="transit-details-title">
@@ -141,7 +154,16 @@ export const TransitDetailsPanel = memo(function TransitDetailsPanel({ values, o
                 onChange={(v) => onChange('singleCrusherPipeId', v ?? null)}
                 searchable
                 data-flash={flashPipe ? 'true' : 'false'}
-                styles={flashPipe ? { input: { outline: '3px solid var(--mantine-color-orange-5)', animation: 'sealplan-flash 0.5s ease-in-out 3' } } : undefined}
+                styles={
+                  flashPipe
+                    ? {
+                        input: {
+                          outline: '3px solid var(--mantine-color-orange-5)',
+                          animation: 'sealplan-flash 0.5s ease-in-out 3',
+                        },
+                      }
+                    : undefined
+                }
                 error={flashPipe ? t('details.selectPipeFirst') : undefined}
               />
             )}

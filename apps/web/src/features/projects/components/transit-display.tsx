@@ -28,7 +28,17 @@ export interface TransitDisplayProps {
 }
 
 /** Spec §2 transit display: drawing, error or warning banner, notes box. */
-export const TransitDisplay = memo(function TransitDisplay({ opening, circles, exceeded, solving, messages, legendTypes, notes, onNotesChange, title }: TransitDisplayProps) {
+export const TransitDisplay = memo(function TransitDisplay({
+  opening,
+  circles,
+  exceeded,
+  solving,
+  messages,
+  legendTypes,
+  notes,
+  onNotesChange,
+  title,
+}: TransitDisplayProps) {
   const { t } = useTranslation('transits');
   const errors = messages.filter((m) => m.severity === 'error');
   const warnings = messages.filter((m) => m.severity !== 'error');
@@ -55,7 +65,13 @@ export const TransitDisplay = memo(function TransitDisplay({ opening, circles, e
           </Group>
         </Group>
         {errors.length > 0 && (
-          <Alert color="red" variant="filled" icon={<IconAlertTriangle size={18} />} role="alert" data-testid="transit-error-banner">
+          <Alert
+            color="red"
+            variant="filled"
+            icon={<IconAlertTriangle size={18} />}
+            role="alert"
+            data-testid="transit-error-banner"
+          >
             {errors.map((m) => (
               <Text key={m.code} size="sm">
                 {m.text}
@@ -64,7 +80,12 @@ export const TransitDisplay = memo(function TransitDisplay({ opening, circles, e
           </Alert>
         )}
         {warnings.length > 0 && (
-          <Alert color="yellow" variant="light" icon={<IconInfoCircle size={18} />} data-testid="transit-warning-banner">
+          <Alert
+            color="yellow"
+            variant="light"
+            icon={<IconInfoCircle size={18} />}
+            data-testid="transit-warning-banner"
+          >
             {warnings.map((m) => (
               <Text key={m.code} size="sm">
                 {m.text}
@@ -81,7 +102,14 @@ export const TransitDisplay = memo(function TransitDisplay({ opening, circles, e
               <Group key={type} gap={6}>
                 <span
                   aria-hidden
-                  style={{ display: 'inline-block', width: 12, height: 12, borderRadius: 6, background: ITEM_COLOURS[type].fill, border: `1px solid ${ITEM_COLOURS[type].stroke}` }}
+                  style={{
+                    display: 'inline-block',
+                    width: 12,
+                    height: 12,
+                    borderRadius: 6,
+                    background: ITEM_COLOURS[type].fill,
+                    border: `1px solid ${ITEM_COLOURS[type].stroke}`,
+                  }}
                 />
                 <Text size="xs">{t(`itemTypePlural.${type}`)}</Text>
               </Group>

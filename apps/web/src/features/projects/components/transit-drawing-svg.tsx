@@ -51,12 +51,20 @@ export function openingExtentMm(opening: Opening): { widthMm: number; heightMm: 
  * the centre the engine's packing found. Pure (no hooks), so the export can render it to an image too.
  * Each circle carries data-cx/data-cy/data-r in mm so tests can check containment and overlap.
  */
-export function TransitDrawingSvg({ opening, circles, exceeded, sizePx = DRAWING_SIZE_PX, title, legend }: TransitDrawingSvgProps) {
+export function TransitDrawingSvg({
+  opening,
+  circles,
+  exceeded,
+  sizePx = DRAWING_SIZE_PX,
+  title,
+  legend,
+}: TransitDrawingSvgProps) {
   const { widthMm, heightMm } = openingExtentMm(opening);
   const hasOpening = widthMm > 0 && heightMm > 0;
   // The view covers the opening and every item, so items that do not fit are seen overflowing, not clipped.
   let half = Math.max(widthMm, heightMm, 1) / 2;
-  for (const c of circles) half = Math.max(half, Math.abs(c.xMm) + c.diameterMm / 2, Math.abs(c.yMm) + c.diameterMm / 2);
+  for (const c of circles)
+    half = Math.max(half, Math.abs(c.xMm) + c.diameterMm / 2, Math.abs(c.yMm) + c.diameterMm / 2);
   const span = half * 2;
   // Margin around the opening so its stroke remains visible.
   const pad = span * 0.04;
@@ -67,7 +75,8 @@ export function TransitDrawingSvg({ opening, circles, exceeded, sizePx = DRAWING
   const heightPx = Math.round((sizePx * (span + 2 * pad + legendMm)) / (span + 2 * pad));
   const stroke = exceeded ? EXCEEDED_STROKE : OK_STROKE;
   const strokeWidth = span / 140;
-  const radius = opening.shape === 'RECTANGLE' ? Math.min(opening.cornerRadiusMm ?? 0, widthMm / 2, heightMm / 2) : 0;
+  const radius =
+    opening.shape === 'RECTANGLE' ? Math.min(opening.cornerRadiusMm ?? 0, widthMm / 2, heightMm / 2) : 0;
 
   return (
     <svg
@@ -130,9 +139,26 @@ export function TransitDrawingSvg({ opening, circles, exceeded, sizePx = DRAWING
             >
               <title>{c.label}</title>
               {ringR > itemR + 1e-6 && (
-                <circle cx={c.xMm} cy={c.yMm} r={ringR} fill="none" stroke={colour.stroke} strokeOpacity={0.5} strokeWidth={strokeWidth / 3} strokeDasharray={`${strokeWidth} ${strokeWidth}`} />
+                <circle
+                  cx={c.xMm}
+                  cy={c.yMm}
+                  r={ringR}
+                  fill="none"
+                  stroke={colour.stroke}
+                  strokeOpacity={0.5}
+                  strokeWidth={strokeWidth / 3}
+                  strokeDasharray={`${strokeWidth} ${strokeWidth}`}
+                />
               )}
-              <circle cx={c.xMm} cy={c.yMm} r={itemR} fill={colour.fill} fillOpacity={0.85} stroke={colour.stroke} strokeWidth={strokeWidth / 2} />
+              <circle
+                cx={c.xMm}
+                cy={c.yMm}
+                r={itemR}
+                fill={colour.fill}
+                fillOpacity={0.85}
+                stroke={colour.stroke}
+                strokeWidth={strokeWidth / 2}
+              />
             </g>
           );
         })}
@@ -141,7 +167,12 @@ export function TransitDrawingSvg({ opening, circles, exceeded, sizePx = DRAWING
         <g data-role="legend" fontSize={rowMm * 0.6} fontFamily="sans-serif" fill="#212529">
           {legend.map((l, i) => (
             <g key={l.itemTypeId} transform={`translate(${-span / 2} ${span / 2 + pad * 2 + i * rowMm})`}>
-              <circle cx={rowMm * 0.3} cy={rowMm * 0.3} r={rowMm * 0.3} fill={ITEM_COLOURS[l.itemTypeId].fill} />
+              <circle
+                cx={rowMm * 0.3}
+                cy={rowMm * 0.3}
+                r={rowMm * 0.3}
+                fill={ITEM_COLOURS[l.itemTypeId].fill}
+              />
               <text x={rowMm * 0.8} y={rowMm * 0.5}>
                 {l.label}
               </text>

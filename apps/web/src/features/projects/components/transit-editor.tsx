@@ -3,16 +3,33 @@ import { Badge, Button, Card, Grid, Group, Menu, Stack, Title } from '@mantine/c
 import { notify } from '@/lib/toast';
 import { IconChevronDown, IconDeviceFloppy, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { sizeTransit, totalMaterials, type Catalogue, type EngineMessage, type ItemInput, type ItemTypeId, type TransitSizing } from '@sealplan/engine';
+import {
+  sizeTransit,
+  totalMaterials,
+  type Catalogue,
+  type EngineMessage,
+  type ItemInput,
+  type ItemTypeId,
+  type TransitSizing,
+} from '@sealplan/engine';
 import { useUnits } from '@/lib/units';
 import { useSizingWorker } from '../hooks/use-sizing-worker';
-import { newItemKey, useTransitEditor, type EditorItem, type TransitEditorState } from '../hooks/use-transit-editor';
+import {
+  newItemKey,
+  useTransitEditor,
+  type EditorItem,
+  type TransitEditorState,
+} from '../hooks/use-transit-editor';
 import { materialLines } from '../lib/material-lines';
 import { drawnCircles, isExceeded, legendTypes, type CircleFacts } from '../lib/sizing-view';
 import { ItemsDialog, type DraftItem, type ItemsDialogMode } from './items-dialog';
 import { ItemsTable } from './items-table';
 import { MaterialsTable } from './materials-table';
-import { TransitDetailsPanel, type TransitDetailsOptions, type TransitDetailsValues } from './transit-details-panel';
+import {
+  TransitDetailsPanel,
+  type TransitDetailsOptions,
+  type TransitDetailsValues,
+} from './transit-details-panel';
 import { TransitDisplay } from './transit-display';
 import { TransitSizingPanel, type TransitSizingValues } from './transit-sizing-panel';
 
@@ -34,7 +51,12 @@ export interface TransitEditorProps {
 }
 
 function toItemInputs(items: EditorItem[]): ItemInput[] {
-  return items.map((i) => ({ quantity: i.quantity, outerDiameterMm: i.outerDiameterMm, crusherId: i.crusherId, itemTypeId: i.itemTypeId }));
+  return items.map((i) => ({
+    quantity: i.quantity,
+    outerDiameterMm: i.outerDiameterMm,
+    crusherId: i.crusherId,
+    itemTypeId: i.itemTypeId,
+  }));
 }
 
 /**
@@ -44,10 +66,23 @@ function toItemInputs(items: EditorItem[]): ItemInput[] {
  * derived from them follows a deferred copy of the state, which React renders in interruptible slices, so typing
  * never waits for the figures, the drawing or the tables.
  */
-export const TransitEditor = memo(function TransitEditor({ catalogue, catalogueVerified, initial, resetKey, storedSizing, saving, onSave, onDirtyChange }: TransitEditorProps) {
+export const TransitEditor = memo(function TransitEditor({
+  catalogue,
+  catalogueVerified,
+  initial,
+  resetKey,
+  storedSizing,
+  saving,
+  onSave,
+  onDirtyChange,
+}: TransitEditorProps) {
   const { t } = useTranslation('transits');
   const units = useUnits();
-  const [dialog, setDialog] = useState<{ itemTypeId: ItemTypeId; mode: ItemsDialogMode; key?: string } | null>(null);
+  const [dialog, setDialog] = useState<{
+    itemTypeId: ItemTypeId;
+    mode: ItemsDialogMode;
+    key?: string;
+  } | null>(null);
 
   const showMessages = useCallback(
     (messages: EngineMessage[]) => {
@@ -60,7 +95,9 @@ export const TransitEditor = memo(function TransitEditor({ catalogue, catalogueV
           : 'blue';
       notify({
         color: severity,
-        message: messages.map((m) => t(`messages.${m.code}`, { defaultValue: m.text, ...(m.params ?? {}) })).join(' '),
+        message: messages
+          .map((m) => t(`messages.${m.code}`, { defaultValue: m.text, ...(m.params ?? {}) }))
+          .join(' '),
       });
     },
     [t],
@@ -93,8 +130,10 @@ export const TransitEditor = memo(function TransitEditor({ catalogue, catalogueV
       const type = f.itemTypeId ? t(`itemType.${f.itemTypeId}`) : '';
       let text = t('display.circle', { type, diameter: units.formatLength(f.ownDiameterMm) });
       // A crusher or cable sleeve makes the item take more room; a pipe's clearance (spec §9) more still.
-      if (f.occupiedDiameterMm > f.ownDiameterMm + 1e-6) text += ` · ${t('display.occupied', { diameter: units.formatLength(f.occupiedDiameterMm) })}`;
-      if (f.withClearanceMm > f.occupiedDiameterMm + 1e-6) text += ` · ${t('display.withClearance', { diameter: units.formatLength(f.withClearanceMm) })}`;
+      if (f.occupiedDiameterMm > f.ownDiameterMm + 1e-6)
+        text += ` · ${t('display.occupied', { diameter: units.formatLength(f.occupiedDiameterMm) })}`;
+      if (f.withClearanceMm > f.occupiedDiameterMm + 1e-6)
+        text += ` · ${t('display.withClearance', { diameter: units.formatLength(f.withClearanceMm) })}`;
       return text;
     },
     [t, units],
@@ -110,11 +149,21 @@ export const TransitEditor = memo(function TransitEditor({ catalogue, catalogueV
   const bannerMessages = useMemo(() => {
     const fromPacking = (packed?.messages ?? []).filter((m) => PACKING_CODES.has(m.code));
     const other = figures.messages.filter((m) => !PACKING_CODES.has(m.code) && m.code !== 'RISE_ULTRA_SCH80');
-    return [...fromPacking, ...other].map((m) => ({ ...m, text: t(`messages.${m.code}`, { defaultValue: m.text, ...(m.params ?? {}) }) }));
+    return [...fromPacking, ...other].map((m) => ({
+      ...m,
+      text: t(`messages.${m.code}`, { defaultValue: m.text, ...(m.params ?? {}) }),
+    }));
   }, [packed, figures, t]);
-  const materials = useMemo(() => materialLines(totalMaterials([figures.materials]), units, t), [figures, units, t]);
+  const materials = useMemo(
+    () => materialLines(totalMaterials([figures.materials]), units, t),
+    [figures, units, t],
+  );
   const fill = useMemo(
-    () => ({ fillPercent: figures.filledPercentWithClearance, fillLimitPercent: figures.fillLimitPercent, overfilled: figures.overfilled }),
+    () => ({
+      fillPercent: figures.filledPercentWithClearance,
+      fillLimitPercent: figures.fillLimitPercent,
+      overfilled: figures.overfilled,
+    }),
     [figures],
   );
 
@@ -131,9 +180,25 @@ export const TransitEditor = memo(function TransitEditor({ catalogue, catalogueV
       pipeConfiguration: transit.pipeConfiguration ?? null,
       singleCrusherPipeId: transit.singleCrusherPipeId ?? null,
     }),
-    [transit.itemTypeId, transit.transitTypeId, transit.classId, transit.depthMm, transit.sealantType, transit.sealantDepth, transit.pipeConfiguration, transit.singleCrusherPipeId],
+    [
+      transit.itemTypeId,
+      transit.transitTypeId,
+      transit.classId,
+      transit.depthMm,
+      transit.sealantType,
+      transit.sealantDepth,
+      transit.pipeConfiguration,
+      transit.singleCrusherPipeId,
+    ],
   );
-  const { sealantLayerOptions, showPipeConfiguration, singlePipeOptionDisabled, depthEditable, showSch80Note, pipeSizeLabel } = fs;
+  const {
+    sealantLayerOptions,
+    showPipeConfiguration,
+    singlePipeOptionDisabled,
+    depthEditable,
+    showSch80Note,
+    pipeSizeLabel,
+  } = fs;
   const detailsOptions = useMemo<TransitDetailsOptions>(
     () => ({
       itemTypes: ITEM_TYPES.map((id) => ({ value: id, label: t(`itemType.${id}`) })),
@@ -141,18 +206,33 @@ export const TransitEditor = memo(function TransitEditor({ catalogue, catalogueV
       classes: (opts?.classes ?? []).map((x) => ({ value: x.id, label: x.name })),
       sealants: (opts?.sealants ?? []).map((x) => ({ value: x.id, label: x.name })),
       sealantLayers: sealantLayerOptions.map((v) => ({ value: v, label: t(`sealantLayer.${v}`) })),
-      singlePipes: (opts?.singlePipes ?? []).map((c) => ({ value: c.id, label: `${c.name} (${units.formatLength(c.insideDiameterMm ?? c.pipeDiameterMm)})` })),
+      singlePipes: (opts?.singlePipes ?? []).map((c) => ({
+        value: c.id,
+        label: `${c.name} (${units.formatLength(c.insideDiameterMm ?? c.pipeDiameterMm)})`,
+      })),
       minimumDepthMm: opts?.minimumDepthMm ?? null,
       showPipeConfiguration,
       singlePipeDisabled: singlePipeOptionDisabled,
       depthDisabled: !depthEditable,
       showSch80Note,
       // The engine names the label (spec §4); the translation is ours.
-      pipeSizeLabel: pipeSizeLabel === 'Schedule 40 Pipe Size' ? t('details.schedule40PipeSize') : t('details.pipeSize'),
+      pipeSizeLabel:
+        pipeSizeLabel === 'Schedule 40 Pipe Size' ? t('details.schedule40PipeSize') : t('details.pipeSize'),
     }),
     // sealantLayerOptions is a new array on every render: its content is what matters.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [opts, sealantLayerOptions.join(), showPipeConfiguration, singlePipeOptionDisabled, depthEditable, showSch80Note, pipeSizeLabel, units, t],
+    /* eslint-disable react-hooks/exhaustive-deps */
+    [
+      opts,
+      sealantLayerOptions.join(),
+      showPipeConfiguration,
+      singlePipeOptionDisabled,
+      depthEditable,
+      showSch80Note,
+      pipeSizeLabel,
+      units,
+      t,
+    ],
+    /* eslint-enable react-hooks/exhaustive-deps */
   );
   const sizingValues = useMemo<TransitSizingValues>(
     () => ({
@@ -165,7 +245,16 @@ export const TransitEditor = memo(function TransitEditor({ catalogue, catalogueV
       heightMm: transit.heightMm ?? null,
       cornerRadiusMm: transit.cornerRadiusMm ?? null,
     }),
-    [transit.name, transit.copies, transit.shape, transit.sparePercent, transit.diameterMm, transit.widthMm, transit.heightMm, transit.cornerRadiusMm],
+    [
+      transit.name,
+      transit.copies,
+      transit.shape,
+      transit.sparePercent,
+      transit.diameterMm,
+      transit.widthMm,
+      transit.heightMm,
+      transit.cornerRadiusMm,
+    ],
   );
 
   const onDetailsChange = useCallback(
@@ -185,10 +274,19 @@ export const TransitEditor = memo(function TransitEditor({ catalogue, catalogueV
   );
   const onNotesChange = useCallback((v: string) => setText('comments', v), [setText]);
   const defaultType = transit.itemTypeId ?? 'CABLE';
-  const openAdd = useCallback((itemTypeId: ItemTypeId) => setDialog({ itemTypeId, mode: { kind: 'add' } }), []);
+  const openAdd = useCallback(
+    (itemTypeId: ItemTypeId) => setDialog({ itemTypeId, mode: { kind: 'add' } }),
+    [],
+  );
   const onNext = useCallback(() => openAdd(defaultType), [openAdd, defaultType]);
-  const onEditItem = useCallback((i: EditorItem) => setDialog({ itemTypeId: i.itemTypeId, mode: { kind: 'edit', item: i }, key: i.key }), []);
-  const onRemoveItem = useCallback((key: string) => setItems((list) => list.filter((x) => x.key !== key)), [setItems]);
+  const onEditItem = useCallback(
+    (i: EditorItem) => setDialog({ itemTypeId: i.itemTypeId, mode: { kind: 'edit', item: i }, key: i.key }),
+    [],
+  );
+  const onRemoveItem = useCallback(
+    (key: string) => setItems((list) => list.filter((x) => x.key !== key)),
+    [setItems],
+  );
 
   const submitItems = (drafts: DraftItem[]) => {
     if (!dialog) return;
@@ -251,7 +349,12 @@ export const TransitEditor = memo(function TransitEditor({ catalogue, catalogueV
               </Menu.Dropdown>
             </Menu>
           </Button.Group>
-          <Button leftSection={<IconDeviceFloppy size={16} />} onClick={save} loading={saving} disabled={!dirty}>
+          <Button
+            leftSection={<IconDeviceFloppy size={16} />}
+            onClick={save}
+            loading={saving}
+            disabled={!dirty}
+          >
             {t('editor.save')}
           </Button>
         </Group>
@@ -290,12 +393,23 @@ export const TransitEditor = memo(function TransitEditor({ catalogue, catalogueV
               onNotesChange={onNotesChange}
               title={t('display.drawingTitle', { name: deferred.transit.name })}
             />
-            <ItemsTable items={items} crushers={catalogue.crushers} itemCount={figures.itemCount} onEdit={onEditItem} onRemove={onRemoveItem} />
+            <ItemsTable
+              items={items}
+              crushers={catalogue.crushers}
+              itemCount={figures.itemCount}
+              onEdit={onEditItem}
+              onRemove={onRemoveItem}
+            />
             <Card withBorder padding="md" component="section" aria-labelledby="transit-materials-title">
               <Title order={3} size="h5" id="transit-materials-title" mb="xs">
                 {t('materials.transitTitle', { count: figures.copies })}
               </Title>
-              <MaterialsTable lines={materials} catalogueVerified={catalogueVerified} caption={t('materials.transitTitle', { count: figures.copies })} emptyText={t('materials.empty')} />
+              <MaterialsTable
+                lines={materials}
+                catalogueVerified={catalogueVerified}
+                caption={t('materials.transitTitle', { count: figures.copies })}
+                emptyText={t('materials.empty')}
+              />
             </Card>
           </Stack>
         </Grid.Col>

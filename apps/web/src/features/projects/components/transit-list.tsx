@@ -25,7 +25,15 @@ export interface TransitListProps {
 }
 
 /** The project's transits with their fill and status; add, duplicate, delete. */
-export const TransitList = memo(function TransitList({ rows, currentId, onSelect, onAdd, onDuplicate, onDelete, busy }: TransitListProps) {
+export const TransitList = memo(function TransitList({
+  rows,
+  currentId,
+  onSelect,
+  onAdd,
+  onDuplicate,
+  onDelete,
+  busy,
+}: TransitListProps) {
   const { t } = useTranslation('projects');
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="transit-list-title">
@@ -88,7 +96,12 @@ export const TransitList = memo(function TransitList({ rows, currentId, onSelect
                       '—'
                     ) : (
                       <Group gap={6} wrap="nowrap">
-                        <Progress value={Math.min(100, r.fillPercent)} color={red ? 'red' : 'green'} w={90} aria-hidden />
+                        <Progress
+                          value={Math.min(100, r.fillPercent)}
+                          color={red ? 'red' : 'green'}
+                          w={90}
+                          aria-hidden
+                        />
                         <Text size="xs">{r.fillPercent.toFixed(1)} %</Text>
                       </Group>
                     )}
@@ -111,12 +124,21 @@ export const TransitList = memo(function TransitList({ rows, currentId, onSelect
                   <Table.Td onClick={(e) => e.stopPropagation()}>
                     <Group gap={2} wrap="nowrap">
                       <Tooltip label={t('transits.duplicate')}>
-                        <ActionIcon variant="subtle" aria-label={t('transits.duplicateNamed', { name: r.name })} onClick={() => onDuplicate(r.id)}>
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={t('transits.duplicateNamed', { name: r.name })}
+                          onClick={() => onDuplicate(r.id)}
+                        >
                           <IconCopy size={16} />
                         </ActionIcon>
                       </Tooltip>
                       <Tooltip label={t('transits.delete')}>
-                        <ActionIcon variant="subtle" color="red" aria-label={t('transits.deleteNamed', { name: r.name })} onClick={() => onDelete(r.id)}>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={t('transits.deleteNamed', { name: r.name })}
+                          onClick={() => onDelete(r.id)}
+                        >
                           <IconTrash size={16} />
                         </ActionIcon>
                       </Tooltip>

@@ -1,5 +1,15 @@
 import { memo } from 'react';
-import { Button, Card, Group, NumberInput, SegmentedControl, Stack, TextInput, Title, Input } from '@mantine/core';
+import {
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  SegmentedControl,
+  Stack,
+  TextInput,
+  Title,
+  Input,
+} from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TransitShape } from '@sealplan/engine';
@@ -27,7 +37,14 @@ export interface TransitSizingPanelProps {
 }
 
 /** Spec §2 transit sizing panel: name, copies, shape, spare percent, dimensions, next button. */
-export const TransitSizingPanel = memo(function TransitSizingPanel({ values, onChange, diameterReadOnly, nameError, onNext, nextLabel }: TransitSizingPanelProps) {
+export const TransitSizingPanel = memo(function TransitSizingPanel({
+  values,
+  onChange,
+  diameterReadOnly,
+  nameError,
+  onNext,
+  nextLabel,
+}: TransitSizingPanelProps) {
   const { t } = useTranslation('transits');
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="transit-sizing-title">
@@ -86,8 +103,16 @@ export const TransitSizingPanel = memo(function TransitSizingPanel({ values, onC
         ) : (
           <>
             <Group grow align="flex-start">
-              <LengthInput label={t('sizing.width')} valueMm={values.widthMm} onChangeMm={(mm) => onChange('widthMm', mm)} />
-              <LengthInput label={t('sizing.height')} valueMm={values.heightMm} onChangeMm={(mm) => onChange('heightMm', mm)} />
+              <LengthInput
+                label={t('sizing.width')}
+                valueMm={values.widthMm}
+                onChangeMm={(mm) => onChange('widthMm', mm)}
+              />
+              <LengthInput
+                label={t('sizing.height')}
+                valueMm={values.heightMm}
+                onChangeMm={(mm) => onChange('heightMm', mm)}
+              />
             </Group>
             <LengthInput
               label={t('sizing.cornerRadius')}

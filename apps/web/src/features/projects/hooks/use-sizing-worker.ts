@@ -13,7 +13,10 @@ export interface SizingState {
 }
 
 function createWorker() {
-  return new Worker(new URL('../workers/packing.worker.ts', import.meta.url), { type: 'module', name: 'sealplan-packing' });
+  return new Worker(new URL('../workers/packing.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'sealplan-packing',
+  });
 }
 
 /**
@@ -21,7 +24,9 @@ function createWorker() {
  * latest request wins: when a newer input arrives while the worker is still busy, the busy worker is
  * terminated and a fresh one takes the new input, so a slow solve never delays the current one.
  */
-export function useSizingWorker(input: { transit: TransitInput; items: ItemInput[]; catalogue: Catalogue } | null): SizingState {
+export function useSizingWorker(
+  input: { transit: TransitInput; items: ItemInput[]; catalogue: Catalogue } | null,
+): SizingState {
   const [state, setState] = useState<SizingState>({ result: null, pending: input !== null, error: null });
   const workerRef = useRef<Worker | null>(null);
   const busyRef = useRef(false);
@@ -52,7 +57,11 @@ export function useSizingWorker(input: { transit: TransitInput; items: ItemInput
           if (answer.id !== seqRef.current) return; // an older answer: a newer input is on its way
           // A transition: redrawing many circles renders in interruptible slices, never blocking typing.
           startTransition(() =>
-            setState(answer.ok ? { result: answer.result, pending: false, error: null } : { result: null, pending: false, error: answer.error }),
+            setState(
+              answer.ok
+                ? { result: answer.result, pending: false, error: null }
+                : { result: null, pending: false, error: answer.error },
+            ),
           );
         };
         worker.onerror = (event) => {

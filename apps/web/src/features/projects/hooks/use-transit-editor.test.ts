@@ -7,7 +7,15 @@ import { sampleCatalogue } from '../../../../../../packages/engine/src/testing/s
 import { PIPE_FLASH_MS, useTransitEditor, type TransitEditorState } from './use-transit-editor';
 
 const initial: TransitEditorState = {
-  transit: { name: 'T1', comments: '', nominalSize: null, shape: 'ROUND', diameterMm: 300, copies: 1, sparePercent: 0 },
+  transit: {
+    name: 'T1',
+    comments: '',
+    nominalSize: null,
+    shape: 'ROUND',
+    diameterMm: 300,
+    copies: 1,
+    sparePercent: 0,
+  },
   items: [],
 };
 
@@ -25,7 +33,11 @@ describe('useTransitEditor (spec §4 transit editing through the engine reducer)
     const { hook } = setup();
     act(() => hook.result.current.change({ field: 'itemTypeId', value: 'CABLE' }));
     expect(hook.result.current.state.transit.transitTypeId).toBe('NOFIRNO');
-    expect(hook.result.current.options?.transitTypes.map((t) => t.id)).toEqual(['NOFIRNO', 'NOFIRNO/CER', 'NOFIRNO/RISE']);
+    expect(hook.result.current.options?.transitTypes.map((t) => t.id)).toEqual([
+      'NOFIRNO',
+      'NOFIRNO/CER',
+      'NOFIRNO/RISE',
+    ]);
     expect(hook.result.current.dirty).toBe(true);
     act(() => hook.result.current.change({ field: 'classId', value: 'A_60_CLASS' }));
     // Changing the class sets the minimum depth (spec §4) and refilters sealants (one left: auto-selected).

@@ -49,7 +49,12 @@ export function newItemKey() {
  * reducer, so the browser and the server cascade alike. `onMessages` receives the messages a change caused
  * (e.g. the minimum-depth reset) to show as toasts.
  */
-export function useTransitEditor(catalogue: Catalogue | null, initial: TransitEditorState, resetKey: string, onMessages: (m: EngineMessage[]) => void) {
+export function useTransitEditor(
+  catalogue: Catalogue | null,
+  initial: TransitEditorState,
+  resetKey: string,
+  onMessages: (m: EngineMessage[]) => void,
+) {
   const [state, setState] = useState<TransitEditorState>(initial);
   const [dirty, setDirty] = useState(false);
   // The latest state, so a change computes its cascade (and its messages) synchronously in the event handler.
@@ -103,12 +108,14 @@ export function useTransitEditor(catalogue: Catalogue | null, initial: TransitEd
   const latest = useCallback(() => stateRef.current, []);
 
   const setText = useCallback(
-    (field: 'name' | 'comments', value: string) => commit({ ...stateRef.current, transit: { ...stateRef.current.transit, [field]: value } }),
+    (field: 'name' | 'comments', value: string) =>
+      commit({ ...stateRef.current, transit: { ...stateRef.current.transit, [field]: value } }),
     [commit],
   );
 
   const setItems = useCallback(
-    (update: (items: EditorItem[]) => EditorItem[]) => commit({ ...stateRef.current, items: update(stateRef.current.items) }),
+    (update: (items: EditorItem[]) => EditorItem[]) =>
+      commit({ ...stateRef.current, items: update(stateRef.current.items) }),
     [commit],
   );
 
@@ -133,5 +140,17 @@ export function useTransitEditor(catalogue: Catalogue | null, initial: TransitEd
   }, [catalogue, t.itemTypeId, t.transitTypeId, t.classId]);
   const fieldState = transitFieldState(t);
 
-  return { state, latest, dirty, flashPipe, change, commitDepth, setText, setItems, replace, options, fieldState };
+  return {
+    state,
+    latest,
+    dirty,
+    flashPipe,
+    change,
+    commitDepth,
+    setText,
+    setItems,
+    replace,
+    options,
+    fieldState,
+  };
 }

@@ -59,7 +59,10 @@ export function materialLines(totals: MaterialTotals, units: UnitFormatters, t: 
     lines.push({
       key: `crusher-${c.crusherId}`,
       group: t('materials.crushers'),
-      description: t('materials.crusherDescription', { name: c.name, diameter: units.formatLength(c.outerDiameterMm) }),
+      description: t('materials.crusherDescription', {
+        name: c.name,
+        diameter: units.formatLength(c.outerDiameterMm),
+      }),
       articleNumber: c.articleNumber,
       quantity: String(c.count),
       detail: null,

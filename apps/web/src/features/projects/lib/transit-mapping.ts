@@ -1,4 +1,9 @@
-import type { PenetratingItem, PenetratingItemSaveInput, Transit, TransitSaveInput } from '@sealplan/contracts';
+import type {
+  PenetratingItem,
+  PenetratingItemSaveInput,
+  Transit,
+  TransitSaveInput,
+} from '@sealplan/contracts';
 import { toTransitInput } from '@sealplan/contracts';
 import { newItemKey, type EditorItem, type TransitEditorState } from '../hooks/use-transit-editor';
 
@@ -14,16 +19,14 @@ export function toEditorState(transit: Transit, items: PenetratingItem[]): Trans
     items: items
       .filter((i) => !i.isRemoved)
       .sort((a, b) => a.sort - b.sort)
-      .map(
-        (i): EditorItem => ({
-          key: newItemKey(),
-          id: i.id,
-          quantity: i.quantity,
-          outerDiameterMm: i.outerDiameterMm,
-          crusherId: i.crusherId,
-          itemTypeId: i.itemTypeId ?? transit.penetratingItemTypeId ?? 'CABLE',
-        }),
-      ),
+      .map((i): EditorItem => ({
+        key: newItemKey(),
+        id: i.id,
+        quantity: i.quantity,
+        outerDiameterMm: i.outerDiameterMm,
+        crusherId: i.crusherId,
+        itemTypeId: i.itemTypeId ?? transit.penetratingItemTypeId ?? 'CABLE',
+      })),
   };
 }
 

@@ -1,5 +1,17 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Alert, Button, Card, Container, Group, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Container,
+  Group,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { notify } from '@/lib/toast';
 import { modals } from '@mantine/modals';
 import { IconAlertTriangle } from '@tabler/icons-react';
@@ -7,7 +19,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useBlocker, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { OFFSHORE_INDUSTRY_ID, PROJECT_MESSAGES, projectFormSchema, type ProjectForm } from '@sealplan/contracts';
+import {
+  OFFSHORE_INDUSTRY_ID,
+  PROJECT_MESSAGES,
+  projectFormSchema,
+  type ProjectForm,
+} from '@sealplan/contracts';
 import { useActiveCustomers, useIndustryOptions, useSaveProject } from '../api/projects-api';
 import { projectMessage } from '../lib/messages';
 
@@ -38,12 +55,19 @@ export function NewProjectPage({ renderCustomerDialog }: NewProjectPageProps) {
   const save = useSaveProject();
   const [customerDialog, setCustomerDialog] = useState(false);
   const [saved, setSaved] = useState(false);
-  const form = useForm<ProjectForm>({ resolver: zodResolver(projectFormSchema), mode: 'onTouched', defaultValues: EMPTY });
+  const form = useForm<ProjectForm>({
+    resolver: zodResolver(projectFormSchema),
+    mode: 'onTouched',
+    defaultValues: EMPTY,
+  });
   const { errors, isValid, isDirty } = form.formState;
   const industryId = useWatch({ control: form.control, name: 'industryId' });
 
   // Spec §2: closing with unsaved changes asks first (in-app navigation and tab close / reload).
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => isDirty && !saved && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      isDirty && !saved && currentLocation.pathname !== nextLocation.pathname,
+  );
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
     modals.openConfirmModal({
@@ -73,9 +97,16 @@ export function NewProjectPage({ renderCustomerDialog }: NewProjectPageProps) {
       // Spec §8 success toast.
       notify({ color: 'green', message: t('create.saved', { defaultValue: PROJECT_MESSAGES.saved }) });
       // Spec §2: toast, then after 200 ms go to the project (or the list when there is no id).
-      window.setTimeout(() => void navigate(project?.id ? `/projects/${project.id}` : '/projects'), PROJECT_SAVE_NAVIGATION_DELAY_MS);
+      window.setTimeout(
+        () => void navigate(project?.id ? `/projects/${project.id}` : '/projects'),
+        PROJECT_SAVE_NAVIGATION_DELAY_MS,
+      );
     } catch (error) {
-      notify({ color: 'red', title: t('create.failed'), message: error instanceof Error ? error.message : '' });
+      notify({
+        color: 'red',
+        title: t('create.failed'),
+        message: error instanceof Error ? error.message : '',
+      });
     }
   });
 
@@ -110,7 +141,11 @@ export function NewProjectPage({ renderCustomerDialog }: NewProjectPageProps) {
                     field.onChange(v ?? '');
                     // A customer brings its industry as the sensible default (still editable).
                     const customer = customers.data?.find((c) => c.id === v);
-                    if (customer && !form.getValues('industryId')) form.setValue('industryId', customer.industry.id, { shouldValidate: true, shouldDirty: true });
+                    if (customer && !form.getValues('industryId'))
+                      form.setValue('industryId', customer.industry.id, {
+                        shouldValidate: true,
+                        shouldDirty: true,
+                      });
                   }}
                   onBlur={field.onBlur}
                   error={projectMessage(t, fieldState.error?.message)}
@@ -118,7 +153,12 @@ export function NewProjectPage({ renderCustomerDialog }: NewProjectPageProps) {
                 />
               )}
             />
-            <TextInput label={t('create.name')} required {...form.register('name')} error={projectMessage(t, errors.name?.message)} />
+            <TextInput
+              label={t('create.name')}
+              required
+              {...form.register('name')}
+              error={projectMessage(t, errors.name?.message)}
+            />
             <Controller
               control={form.control}
               name="industryId"
@@ -135,11 +175,23 @@ export function NewProjectPage({ renderCustomerDialog }: NewProjectPageProps) {
               )}
             />
             {industryId === OFFSHORE_INDUSTRY_ID && (
-              <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} title={t('create.offshoreTitle')} data-testid="offshore-disclaimer">
+              <Alert
+                color="orange"
+                variant="light"
+                icon={<IconAlertTriangle size={18} />}
+                title={t('create.offshoreTitle')}
+                data-testid="offshore-disclaimer"
+              >
                 {t('create.offshoreDisclaimer')}
               </Alert>
             )}
-            <Textarea label={t('create.notes')} autosize minRows={3} maxRows={8} {...form.register('description')} />
+            <Textarea
+              label={t('create.notes')}
+              autosize
+              minRows={3}
+              maxRows={8}
+              {...form.register('description')}
+            />
             <Group justify="flex-end">
               <Button variant="default" onClick={() => navigate('/projects')}>
                 {t('create.cancel')}
@@ -155,7 +207,13 @@ export function NewProjectPage({ renderCustomerDialog }: NewProjectPageProps) {
         opened: customerDialog,
         onClose: () => setCustomerDialog(false),
         onSaved: (c) => {
-          void customers.refetch().then(() => form.setValue('customerId', c.id, { shouldValidate: true, shouldDirty: true, shouldTouch: true }));
+          void customers.refetch().then(() =>
+            form.setValue('customerId', c.id, {
+              shouldValidate: true,
+              shouldDirty: true,
+              shouldTouch: true,
+            }),
+          );
         },
       })}
     </Container>

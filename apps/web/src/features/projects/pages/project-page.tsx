@@ -1,5 +1,19 @@
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Alert, Anchor, Breadcrumbs, Button, Card, Center, Container, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Breadcrumbs,
+  Button,
+  Card,
+  Center,
+  Container,
+  Grid,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notify } from '@/lib/toast';
 import { Link, useBlocker, useParams, useSearchParams } from 'react-router';
@@ -8,7 +22,13 @@ import { sizeTransit, totalMaterials, type Catalogue, type TransitSizing } from 
 import { toItemInputs, toTransitInput, type TransitWithItems } from '@sealplan/contracts';
 import { ApiRequestError } from '@/lib/api-client';
 import { useUnits } from '@/lib/units';
-import { useDuplicateTransit, useFormData, useProjectAndTransits, useSaveTransit, useSaveTransitAndItems } from '../api/projects-api';
+import {
+  useDuplicateTransit,
+  useFormData,
+  useProjectAndTransits,
+  useSaveTransit,
+  useSaveTransitAndItems,
+} from '../api/projects-api';
 import { MaterialsTable } from '../components/materials-table';
 import { ProjectSidebar } from '../components/project-sidebar';
 import { TransitEditor } from '../components/transit-editor';
@@ -38,7 +58,12 @@ export interface ProjectPageProps {
 function figuresOf(transit: TransitWithItems, catalogue: Catalogue): TransitSizing {
   return (
     transit.results ??
-    sizeTransit({ transit: toTransitInput(transit), items: toItemInputs(transit.penetratingItems), catalogue, solvePacking: false })
+    sizeTransit({
+      transit: toTransitInput(transit),
+      items: toItemInputs(transit.penetratingItems),
+      catalogue,
+      solvePacking: false,
+    })
   );
 }
 
@@ -70,7 +95,9 @@ export function ProjectPage({ renderExportDialog }: ProjectPageProps) {
   }, [transits, catalogue]);
 
   // Leaving the page with unsaved transit changes asks first (spec §2 wording); also on tab close / reload.
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => editorDirty && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => editorDirty && currentLocation.pathname !== nextLocation.pathname,
+  );
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
     modals.openConfirmModal({
@@ -124,7 +151,11 @@ export function ProjectPage({ renderExportDialog }: ProjectPageProps) {
     );
 
   const failed = (error: unknown) =>
-    notify({ color: 'red', title: t('errors.saveFailed'), message: error instanceof Error ? error.message : String(error) });
+    notify({
+      color: 'red',
+      title: t('errors.saveFailed'),
+      message: error instanceof Error ? error.message : String(error),
+    });
 
   const addTransit = async () => {
     try {
@@ -148,7 +179,14 @@ export function ProjectPage({ renderExportDialog }: ProjectPageProps) {
     const transit = transits.find((tr) => tr.id === id);
     if (!transit || !(await confirm(t('confirm.message')))) return;
     try {
-      await saveTransit.mutateAsync({ id, projectId, version: transit.version, isDelete: true, name: transit.name, shape: transit.shape });
+      await saveTransit.mutateAsync({
+        id,
+        projectId,
+        version: transit.version,
+        isDelete: true,
+        name: transit.name,
+        shape: transit.shape,
+      });
       if (current?.id === id) setSearchParams({});
       notify({ color: 'green', message: t('transits.deleted', { name: transit.name }) });
     } catch (error) {
@@ -159,7 +197,16 @@ export function ProjectPage({ renderExportDialog }: ProjectPageProps) {
   /** Saves the current transit and its items; on VERSION_CONFLICT offers Reload or Overwrite. Keeps the edits on failure. */
   const saveCurrent = async (state: TransitEditorState, force = false): Promise<boolean> => {
     if (!current) return false;
-    const body = toSaveBody(state, { id: current.id, projectId, version: current.version, itemIds: current.penetratingItems.map((i) => i.id) }, force);
+    const body = toSaveBody(
+      state,
+      {
+        id: current.id,
+        projectId,
+        version: current.version,
+        itemIds: current.penetratingItems.map((i) => i.id),
+      },
+      force,
+    );
     try {
       await saveAll.mutateAsync(body);
       notify({ color: 'green', message: t('transits.saved', { name: body.transit.name || current.name }) });
@@ -195,7 +242,10 @@ export function ProjectPage({ renderExportDialog }: ProjectPageProps) {
   const onSave = useCallback((state: TransitEditorState) => saveRef.current(state), []);
   // A transition: the page's own re-render when the editor becomes dirty is interruptible (typing stays fluid).
   const onDirtyChange = useCallback((dirty: boolean) => startTransition(() => setEditorDirty(dirty)), []);
-  const initialState = useMemo(() => (current ? toEditorState(current, current.penetratingItems) : null), [current]);
+  const initialState = useMemo(
+    () => (current ? toEditorState(current, current.penetratingItems) : null),
+    [current],
+  );
 
   const projectTotals = useMemo(() => {
     if (!catalogue) return [];
@@ -323,7 +373,12 @@ export function ProjectPage({ renderExportDialog }: ProjectPageProps) {
                   {t('materials.transitCount', { count: transits.length })}
                 </Text>
               </Group>
-              <MaterialsTable lines={projectTotals} catalogueVerified={catalogueVerified} caption={t('materials.title')} emptyText={t('materials.empty')} />
+              <MaterialsTable
+                lines={projectTotals}
+                catalogueVerified={catalogueVerified}
+                caption={t('materials.title')}
+                emptyText={t('materials.empty')}
+              />
             </Card>
           </Stack>
         </Grid.Col>

@@ -8,4 +8,6 @@ export interface SizingRequest {
   catalogue: Catalogue;
 }
 
-export type SizingResponse = { id: number; ok: true; result: TransitSizing; elapsedMs: number } | { id: number; ok: false; error: string };
+export type SizingResponse =
+  | { id: number; ok: true; result: TransitSizing; elapsedMs: number }
+  | { id: number; ok: false; error: string };
