@@ -1,7 +1,8 @@
 // The project page's transit handling beyond workspace.spec.ts (issue 7): a version conflict on save (someone else
 // saved the transit meanwhile) keeps what the user typed and offers Overwrite (the user's edits win) or Reload (the
 // stored version replaces them); the transit list duplicates a transit with its items and deletes after a confirm;
-// the sidebar's Share / Export and Material list buttons open the export dialog with the right scope.
+// the sidebar's Share / Export and Material list buttons open the export dialog with the right scope; printing a
+// transit prints only its display.
 // Run: E2E_PORT=3105 E2E_WEB_DIST=/tmp/<you>-dist E2E_BUILD=true npx playwright test -c e2e/playwright.config.ts project-page
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
@@ -231,4 +232,54 @@ test('the project sidebar opens the export dialog: Share / Export for the curren
   text = readFileSync(await download.path(), 'utf8');
   expect(text).toContain('Project total');
   expect(text).not.toContain('Second transit');
+});
+
+test('printing a transit prints its drawing, banners and notes without the shell', async ({ page }) => {
+  const call = await signIn(page);
+  const customer = await call<{ id: string }>('/api/customer/saveOne', {
+    customer: {
+      name: `Print Yards ${STAMP}`,
+      industryId: 'ON_SHORE',
+      contactFirstName: 'Kari',
+      contactLastName: 'Nordmann',
+      contactPhone: '555 123 4567',
+      contactEmail: 'kari@example.com',
+    },
+  });
+  const project = await call<{ id: string }>('/api/project/saveOne', {
+    project: {
+      customerId: customer.id,
+      name: `Print project ${STAMP}`,
+      industryId: 'ON_SHORE',
+      description: '',
+    },
+  });
+  await call('/api/project/savePenetratingItemsAndTransit', {
+    transit: { projectId: project.id, name: 'Printed transit', shape: 'ROUND', diameterMm: 120, copies: 1 },
+    penetratingItems: [{ itemTypeId: 'CABLE', quantity: 3, outerDiameterMm: 25 }],
+  });
+  await page.addInitScript(() => {
+    (window as unknown as { printed: number }).printed = 0;
+    window.print = () => {
+      (window as unknown as { printed: number }).printed++;
+    };
+  });
+  await page.goto(`/projects/${project.id}`);
+  await page.getByRole('table', { name: 'Transits' }).getByRole('link', { name: 'Printed transit' }).click();
+  const display = page.getByRole('region', { name: 'Drawing', exact: true });
+  await expect(display.locator('svg circle').first()).toBeVisible();
+
+  await display.getByRole('button', { name: 'Print the drawing' }).click();
+  expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+
+  // In print media only the transit display shows: no navigation, no sidebar, no print button.
+  await page.emulateMedia({ media: 'print' });
+  await expect(display.locator('svg circle').first()).toBeVisible();
+  await expect(display.getByRole('textbox', { name: 'Notes' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main Navigation' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Share / Export' })).toBeHidden();
+  await expect(display.getByRole('button', { name: 'Print the drawing' })).toBeHidden();
+  await page.screenshot({ path: new URL('../artifacts/transit-print.png', import.meta.url).pathname });
+  await page.emulateMedia({ media: 'screen' });
+  await expect(page.getByRole('navigation', { name: 'Main Navigation' })).toBeVisible();
 });

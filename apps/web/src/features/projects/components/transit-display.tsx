@@ -1,9 +1,22 @@
 import { memo } from 'react';
-import { Alert, Badge, Card, Group, Loader, Stack, Text, Textarea, Title } from '@mantine/core';
-import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Card,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { IconAlertTriangle, IconInfoCircle, IconPrinter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ItemTypeId, Opening } from '@sealplan/engine';
 import { ITEM_COLOURS, TransitDrawingSvg, type DrawnCircle } from './transit-drawing-svg';
+import './transit-print.css';
 
 /** The drawing re-renders only when the layout changes (not when the notes are typed). */
 const Drawing = memo(TransitDrawingSvg);
@@ -43,14 +56,20 @@ export const TransitDisplay = memo(function TransitDisplay({
   const errors = messages.filter((m) => m.severity === 'error');
   const warnings = messages.filter((m) => m.severity !== 'error');
   return (
-    <Card withBorder padding="md" component="section" aria-labelledby="transit-display-title">
+    <Card
+      withBorder
+      padding="md"
+      component="section"
+      aria-labelledby="transit-display-title"
+      className="sealplan-transit-print"
+    >
       <Stack gap="sm">
         <Group justify="space-between">
           <Title order={3} size="h5" id="transit-display-title">
             {t('display.title')}
           </Title>
           <Group gap="xs">
-            {solving && <Loader size="xs" aria-label={t('display.solving')} />}
+            {solving && <Loader size="xs" aria-label={t('display.solving')} className="sealplan-no-print" />}
             {exceeded ? (
               <Badge color="red" variant="filled">
                 {t('display.surfaceExceeded')}
@@ -62,6 +81,16 @@ export const TransitDisplay = memo(function TransitDisplay({
                 </Badge>
               )
             )}
+            <Tooltip label={t('display.print')}>
+              <ActionIcon
+                variant="subtle"
+                aria-label={t('display.print')}
+                className="sealplan-no-print"
+                onClick={() => window.print()}
+              >
+                <IconPrinter size={18} />
+              </ActionIcon>
+            </Tooltip>
           </Group>
         </Group>
         {errors.length > 0 && (
