@@ -1,6 +1,6 @@
 // Small helpers shared by the root commands (start, test-all, dev).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 export const root = new URL('..', import.meta.url).pathname;
@@ -46,7 +46,9 @@ export function buildWeb(outDir) {
 
 /** Installs npm dependencies when node_modules is missing or older than the lockfile. */
 export function ensureDependencies() {
-  if (existsSync(`${root}node_modules/.package-lock.json`)) return;
+  const installed = `${root}node_modules/.package-lock.json`;
+  if (existsSync(installed) && statSync(installed).mtimeMs >= statSync(`${root}package-lock.json`).mtimeMs)
+    return;
   console.log('Installing dependencies (npm ci)…');
   if (runSync('npm', ['ci', '--no-audit', '--no-fund']) !== 0) {
     console.error('npm ci failed.');

@@ -1,6 +1,6 @@
-// Material list export from the browser: every format downloaded from the Share/Export dialog (reached through the
-// /test page until the project page renders the dialog), the PDF's first page and first transit page rendered to
-// PNG with pdftoppm into e2e/artifacts/, and a share received in the outbox.
+// Material list export from the browser: every format downloaded from the Share/Export dialog (opened here through
+// the /test page; project-page.spec.ts opens it from the project page's sidebar), the PDF's first page and first
+// transit page rendered to PNG with pdftoppm into e2e/artifacts/, and a share received in the outbox.
 // Run: E2E_PORT=3104 E2E_WEB_DIST=/tmp/export-dist E2E_BUILD=true npx playwright test -c e2e/playwright.config.ts export
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';

@@ -18,7 +18,13 @@ try {
 
 const db = await createDb(env.DATABASE_URL ?? env.PGLITE_DIR);
 await db.migrate();
-const mail = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: env.OUTBOX_DIR });
+const mail = createMailer({
+  smtpUrl: env.SMTP_URL,
+  from: env.MAIL_FROM,
+  outboxDir: env.OUTBOX_DIR,
+  // The app's logger exists only once the app is built; messages are sent after that.
+  log: { info: (...args: Parameters<typeof app.log.info>) => app.log.info(...args) },
+});
 const app = await buildApp({ db, env, mail, version, now: () => new Date() });
 app.log.info({ database: db.kind, mail: mail.target }, 'starting');
 

@@ -33,7 +33,7 @@ export function createMailer(opts: {
   smtpUrl?: string;
   from: string;
   outboxDir: string;
-  log?: FastifyBaseLogger;
+  log?: Pick<FastifyBaseLogger, 'info'>;
 }): Mailer {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
