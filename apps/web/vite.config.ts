@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 export default defineConfig({
   plugins: [react()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
+  // `npm run dev` runs the API on PORT (default 3000, as the server reads it).
+  server: { port: 5173, proxy: { '/api': `http://localhost:${process.env.PORT ?? 3000}` } },
   build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1500 },
   worker: { format: 'es' },
 });
