@@ -4,6 +4,7 @@ export * from './records';
 export * from './health';
 export * from './auth';
 export * from './users';
+export * from './permissions';
 export * from './settings';
 export * from './catalogue';
 export * from './customers';

@@ -21,11 +21,15 @@ export interface AppSettings {
   apiVersion: string;
 }
 
-/** Spec §7 GET /api/adminSettings (ElevatedUser, SystemAdministrator). */
+/**
+ * Spec §7 GET /api/adminSettings (ElevatedUser, SystemAdministrator). `counts` cover what the caller administers.
+ * The operator's details (`database`, `mail`, `publicUrl`) are null unless the caller has provider-wide reach
+ * (`hasProviderWideReach`, docs/decisions/005-permissions.md): a customer organization's ElevatedUser sees none.
+ */
 export interface AdminSettings extends AppSettings {
   catalogueMeta: CatalogueMeta;
-  database: 'pglite' | 'postgres';
-  mail: string;
-  publicUrl: string;
+  database: 'pglite' | 'postgres' | null;
+  mail: string | null;
+  publicUrl: string | null;
   counts: { organizations: number; users: number; pendingUsers: number };
 }

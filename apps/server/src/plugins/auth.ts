@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { accessTokens, organizations, roles as rolesTable, userRoles, users } from '@sealplan/db';
-import { ANONYMOUS_ACCESS_TOKEN, AUTH_MESSAGES } from '@sealplan/contracts';
+import { ANONYMOUS_ACCESS_TOKEN, AUTH_MESSAGES, hasProviderWideReach } from '@sealplan/contracts';
 import { AppError } from '../errors';
 import { hashToken } from '../lib/tokens';
 import { PERMISSIONS, USER_ADMIN_ROLES, type RoleId } from '../modules/auth/roles';
@@ -112,6 +112,16 @@ export function requireRole(...allowed: RoleId[]): preHandlerAsyncHookHandler {
 }
 
 export const requireUserAdmin = requireRole(...USER_ADMIN_ROLES);
+
+/**
+ * Route guard for provider-wide data (the catalogue, shared by every organization): a SystemAdministrator or an
+ * ElevatedUser of the provider organization (docs/decisions/005-permissions.md). A customer organization's
+ * ElevatedUser gets 403 like any other role.
+ */
+export const requireProviderWideAdmin: preHandlerAsyncHookHandler = async (request, reply) => {
+  await requireUser.call(request.server, request, reply);
+  if (!hasProviderWideReach(request.user)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.notAuthorized);
+};
 
 /** The caller's organization id; throws when absent (use after requireOrgUser). */
 export function orgIdOf(request: FastifyRequest): string {

@@ -133,6 +133,17 @@ describe('session (spec §4)', () => {
       roles: ['Editor'],
       firstName: 'F',
       defaultMeasurementSystem: 'IMPERIAL',
+      isProviderOrganization: false,
     });
+  });
+
+  it("reads whether the user's organization is the provider's (ADR 005 reach)", () => {
+    const user = (organization: unknown) => toSessionUser({ user: { id: 'x', organization } });
+    expect(user({ id: 'p', name: 'Provider', isProvider: true })).toMatchObject({
+      organizationId: 'p',
+      isProviderOrganization: true,
+    });
+    expect(user({ id: 'c', name: 'Customer', isProvider: false }).isProviderOrganization).toBe(false);
+    expect(user(null).isProviderOrganization).toBe(false);
   });
 });

@@ -44,6 +44,8 @@ export interface SessionUser {
   company: string;
   organizationId: string | null;
   organizationName: string | null;
+  /** The user's organization is the provider's (ADR 005: its ElevatedUsers reach every organization). */
+  isProviderOrganization: boolean;
   roles: string[];
   permissions: string[];
   defaultMeasurementSystem: MeasurementSystem;
@@ -113,6 +115,7 @@ export function toSessionUser(data: unknown): SessionUser {
     company: str(u.company) ?? str(attributes.company) ?? '',
     organizationId: str(u.organizationId) ?? str(org?.id),
     organizationName: str(u.organizationName) ?? str(org?.name),
+    isProviderOrganization: org?.isProvider === true,
     roles: strList(u.roles ?? u.Roles),
     permissions: strList(u.permissions ?? u.Permissions),
     defaultMeasurementSystem: system === 'METRIC' ? 'METRIC' : 'IMPERIAL',
@@ -322,17 +325,33 @@ export function RequireSession({ children }: { children: ReactNode }) {
 }
 
 /**
- * Guard for pages meant for some roles only (user admin: ElevatedUser, SystemAdministrator). Use inside
- * RequireSession; others are sent to /.
+ * Guard for pages meant for some users only, by a rule on the signed-in user (the catalogue: provider-wide
+ * reach, `hasProviderWideReach`). Use inside RequireSession; others are sent to /.
  */
-export function RequireRole({ roles, children }: { roles: readonly string[]; children: ReactNode }) {
-  const { status, hasRole } = useSession();
-  const allowed = status === 'signedIn' && hasRole(...roles);
+export function RequireAccess({
+  allow,
+  children,
+}: {
+  allow: (user: SessionUser) => boolean;
+  children: ReactNode;
+}) {
+  const { status, user } = useSession();
+  const allowed = status === 'signedIn' && user !== null && allow(user);
   const navigate = useNavigate();
   useEffect(() => {
     if (status === 'signedIn' && !allowed) void navigate('/', { replace: true });
   }, [status, allowed, navigate]);
   return allowed ? <>{children}</> : <FullPageLoader />;
+}
+
+/**
+ * Guard for pages meant for some roles only (user admin: ElevatedUser, SystemAdministrator). Use inside
+ * RequireSession; others are sent to /.
+ */
+export function RequireRole({ roles, children }: { roles: readonly string[]; children: ReactNode }) {
+  return (
+    <RequireAccess allow={(user) => user.roles.some((r) => roles.includes(r))}>{children}</RequireAccess>
+  );
 }
 
 /**

@@ -3,19 +3,28 @@ import { sampleCatalogue } from '../../../../../packages/engine/src/testing/samp
 import { FRONT_END_VERSION, type AdminSettings, type AppSettings, type FormData } from '@sealplan/contracts';
 import { catalogueSeed } from '@sealplan/db';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { createUserWithToken, type TestUser } from '../../testing/factories';
+import { createOrganization, createUserWithToken, type TestUser } from '../../testing/factories';
 import { seedReferenceData } from '../projects/testing/project-fixtures';
 import { createCatalogueRepository, loadCatalogue } from './catalogue.repository';
 
 let t: TestApp;
+/** An ElevatedUser of the provider organization: may edit the provider-wide catalogue. */
 let admin: TestUser;
+/** An ElevatedUser of a customer organization: administers their own organization only (ADR 005). */
+let customerAdmin: TestUser;
+/** A SystemAdministrator, here in a customer organization: reaches everything wherever they sit. */
+let sysAdmin: TestUser;
 let user: TestUser;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedReferenceData(t.deps.db.db);
-  admin = await createUserWithToken(t.deps.db.db, { roles: ['ElevatedUser'] });
-  user = await createUserWithToken(t.deps.db.db, { roles: ['Administrator'] });
+  const db = t.deps.db.db;
+  await seedReferenceData(db);
+  const provider = await createOrganization(db, 'Provider', true);
+  admin = await createUserWithToken(db, { organizationId: provider.id, roles: ['ElevatedUser'] });
+  customerAdmin = await createUserWithToken(db, { roles: ['ElevatedUser', 'Administrator'] });
+  sysAdmin = await createUserWithToken(db, { roles: ['SystemAdministrator', 'Administrator'] });
+  user = await createUserWithToken(db, { roles: ['Administrator'] });
 });
 afterAll(async () => t.close());
 
@@ -83,6 +92,45 @@ describe('catalogue', () => {
     expect(stale.statusCode).toBe(409);
   });
 
+  it("a customer organization's ElevatedUser reads the catalogue but may neither change nor verify it", async () => {
+    const before = await formData(customerAdmin.headers);
+    expect(before.catalogue.itemTypes.length).toBeGreaterThan(0);
+    const edited = structuredClone(before.catalogue);
+    edited.transitTypes[0]!.fillerSleeveDiameterMm = 23;
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/catalogue',
+      headers: customerAdmin.headers,
+      payload: { catalogue: edited, version: before.meta.version, force: true },
+    });
+    expect(put.statusCode).toBe(403);
+    expect(put.json().error.code).toBe('FORBIDDEN');
+    const verify = await t.app.inject({
+      method: 'POST',
+      url: '/api/catalogue/verify',
+      headers: customerAdmin.headers,
+      payload: { isVerified: true, version: before.meta.version },
+    });
+    expect(verify.statusCode).toBe(403);
+    expect(verify.json().error.code).toBe('FORBIDDEN');
+    // Nothing changed for anybody.
+    const after = await formData(admin.headers);
+    expect(after.meta).toEqual(before.meta);
+    expect(after.catalogue).toEqual(before.catalogue);
+  });
+
+  it('a SystemAdministrator may change the catalogue from any organization', async () => {
+    const before = await formData(sysAdmin.headers);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/catalogue',
+      headers: sysAdmin.headers,
+      payload: { catalogue: before.catalogue, version: before.meta.version },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((res.json().data as FormData).meta.version).toBe(before.meta.version + 1);
+  });
+
   it('refuses a catalogue with a dangling reference', async () => {
     const current = await formData();
     const broken = structuredClone(current.catalogue);
@@ -137,7 +185,11 @@ describe('catalogue', () => {
       (await t.app.inject({ method: 'GET', url: '/api/adminSettings', headers: user.headers })).statusCode,
     ).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/adminSettings' })).statusCode).toBe(401);
-    const res = await t.app.inject({ method: 'GET', url: '/api/adminSettings', headers: admin.headers });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/adminSettings',
+      headers: customerAdmin.headers,
+    });
     expect(res.statusCode).toBe(200);
     const data = res.json().data as AdminSettings;
     // An ElevatedUser of a customer organization: counts of their own organization only (settings tests).

@@ -1,12 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { saveCatalogueRequestSchema, verifyCatalogueRequestSchema } from '@sealplan/contracts';
 import { ok } from '../../lib/reply';
-import { requireRole, requireUser } from '../../plugins/auth';
+import { requireProviderWideAdmin, requireUser } from '../../plugins/auth';
 import { createCatalogueRepository } from './catalogue.repository';
 import { createCatalogueService } from './catalogue.service';
 
-/** Catalogue editors: the provider's ElevatedUser and SystemAdministrator (the catalogue is provider-wide). */
-const requireCatalogueAdmin = requireRole('ElevatedUser', 'SystemAdministrator');
+/**
+ * Catalogue editors: SystemAdministrator and the provider organization's ElevatedUser. The catalogue is shared by
+ * every organization, so a customer organization's ElevatedUser may read it but not change or verify it (ADR 008).
+ */
+const requireCatalogueAdmin = requireProviderWideAdmin;
 
 /** The catalogue (spec §3 form reference data) and its small admin endpoint. */
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -61,3 +61,35 @@ describe('GET /api/adminSettings counts (docs/decisions/005-permissions.md reach
     });
   });
 });
+
+describe("GET /api/adminSettings operator details (the provider's, not a customer's)", () => {
+  it("only a SystemAdministrator or the provider organization's ElevatedUser gets database, mail and public URL", async () => {
+    const db = t.deps.db.db;
+    const provider = await createOrganization(db, 'Provider Ops', true);
+    const customerOrg = await createOrganization(db, 'Customer Ops');
+    const providerAdmin = await createUserWithToken(db, {
+      organizationId: provider.id,
+      roles: ['ElevatedUser', 'Administrator'],
+    });
+    const sysAdmin = await createUserWithToken(db, {
+      organizationId: customerOrg.id,
+      roles: ['SystemAdministrator', 'Administrator'],
+    });
+    const customerAdmin = await createUserWithToken(db, {
+      organizationId: customerOrg.id,
+      roles: ['ElevatedUser', 'Administrator'],
+    });
+
+    for (const caller of [providerAdmin, sysAdmin]) {
+      const data = await adminSettings(caller.headers);
+      expect(data.database).toBe(t.deps.db.kind);
+      expect(data.mail).toBe(t.deps.mail.target);
+      expect(data.publicUrl).toBe(t.deps.env.PUBLIC_URL);
+    }
+    const customer = await adminSettings(customerAdmin.headers);
+    expect(customer).toMatchObject({ database: null, mail: null, publicUrl: null });
+    // What the customer administers is still there.
+    expect(customer.counts.organizations).toBe(1);
+    expect(customer.organization?.id).toBe(customerOrg.id);
+  });
+});

@@ -2,12 +2,12 @@ import {
   AUTH_MESSAGES,
   DEFAULT_MEASUREMENT_SYSTEM,
   FRONT_END_VERSION,
+  hasProviderWideReach,
   type AdminSettings,
   type AppSettings,
   type MeasurementSystemId,
 } from '@sealplan/contracts';
 import { AppError } from '../../errors';
-import { ROLE_IDS } from '../auth/roles';
 import type { CatalogueRepository } from '../catalogue/catalogue.repository';
 import type { SettingsRepository } from './settings.repository';
 
@@ -57,6 +57,8 @@ export function createSettingsService(deps: SettingsServiceDeps) {
     /**
      * Spec §7 GET adminSettings. The counts cover what the caller administers (docs/decisions/005-permissions.md):
      * every organization for a SystemAdministrator or the provider's ElevatedUser, else their own organization.
+     * The operator's details (database, mail target, public URL) are the provider's, so only those provider-wide
+     * administrators get them; a customer organization's ElevatedUser gets null.
      */
     async adminSettings(user: {
       id: string;
@@ -64,7 +66,7 @@ export function createSettingsService(deps: SettingsServiceDeps) {
       isProviderOrganization: boolean;
       roles: readonly string[];
     }): Promise<AdminSettings> {
-      const everywhere = user.isProviderOrganization || user.roles.includes(ROLE_IDS.SYSTEM_ADMINISTRATOR);
+      const everywhere = hasProviderWideReach(user);
       if (!everywhere && !user.organizationId) throw new AppError('FORBIDDEN', AUTH_MESSAGES.notAuthorized);
       const [base, meta, counts] = await Promise.all([
         settings(user),
@@ -81,9 +83,9 @@ export function createSettingsService(deps: SettingsServiceDeps) {
           version: 0,
           lastUpdatedOn: new Date(0).toISOString(),
         },
-        database: deps.database,
-        mail: deps.mail,
-        publicUrl: deps.publicUrl,
+        database: everywhere ? deps.database : null,
+        mail: everywhere ? deps.mail : null,
+        publicUrl: everywhere ? deps.publicUrl : null,
         counts,
       };
     },

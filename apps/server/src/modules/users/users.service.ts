@@ -3,6 +3,7 @@ import {
   ASSIGNABLE_ROLE_NAMES,
   AUTH_MESSAGES,
   DEFAULT_USER_MEASUREMENT_SYSTEM,
+  hasProviderWideReach,
   MAX_USER_DEVICES,
   USER_MESSAGES,
   type AdminUser,
@@ -71,7 +72,7 @@ export function createUsersService({ repo, auth, limiter, brand, now, log }: Use
     const isSystemAdministrator = caller.roles.includes(ROLE_IDS.SYSTEM_ADMINISTRATOR);
     const isElevated = caller.roles.includes(ROLE_IDS.ELEVATED_USER);
     if (!isSystemAdministrator && !isElevated) throw new AppError('FORBIDDEN', AUTH_MESSAGES.notAuthorized);
-    const everywhere = isSystemAdministrator || caller.isProviderOrganization;
+    const everywhere = hasProviderWideReach(caller);
     if (!everywhere && !caller.organizationId) throw new AppError('FORBIDDEN', AUTH_MESSAGES.notAuthorized);
     return { caller, organizationId: everywhere ? null : caller.organizationId, isSystemAdministrator };
   }

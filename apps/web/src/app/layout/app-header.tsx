@@ -17,10 +17,10 @@ export interface AppHeaderProps {
 /** Spec §1 header: brand, the first 4 menu items, bookmarks, the settings panel and the user menu. */
 export function AppHeader({ mobileNavOpened, onToggleMobileNav, onOpenSettings }: AppHeaderProps) {
   const { t } = useTranslation('shell');
-  const { hasRole } = useSession();
+  const { user } = useSession();
   const { pathname } = useLocation();
   const shortName = useProviderShortName();
-  const items = visibleNavItems(hasRole).slice(0, HEADER_NAV_ITEM_COUNT);
+  const items = visibleNavItems(user).slice(0, HEADER_NAV_ITEM_COUNT);
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
       <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>

@@ -86,9 +86,9 @@ function CompactRegionalControls() {
 /** Spec §2 sidebar (Main Navigation) with the measurement switch and language select (spec §1, §4). */
 export function AppSidebar({ compact, canCollapse, collapsed, onToggleCollapsed }: AppSidebarProps) {
   const { t } = useTranslation('shell');
-  const { hasRole } = useSession();
+  const { user } = useSession();
   const { pathname } = useLocation();
-  const items = visibleNavItems(hasRole);
+  const items = visibleNavItems(user);
   const collapseLabel = collapsed ? t('nav.expand') : t('nav.collapse');
   return (
     <Stack h="100%" gap={0}>

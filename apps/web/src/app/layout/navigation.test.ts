@@ -16,24 +16,51 @@ describe('sidebar highlight (spec §2)', () => {
     expect(active('/catalogue')).toEqual(['catalogue']);
   });
 
+  const keys = (roles: string[], isProviderOrganization = false) =>
+    visibleNavItems({ roles, isProviderOrganization }).map((i) => i.key);
+
   it('shows User Admin only to ElevatedUser', () => {
-    expect(visibleNavItems((...roles) => roles.includes('Administrator')).map((i) => i.key)).not.toContain(
+    expect(keys(['Administrator'])).not.toContain('userAdmin');
+    expect(keys(['ElevatedUser'])).toContain('userAdmin');
+    expect(keys(['ElevatedUser'], true)).toEqual([
+      'dashboard',
+      'newProject',
+      'projects',
+      'customers',
       'userAdmin',
-    );
-    const elevated = visibleNavItems((...roles) => roles.includes('ElevatedUser')).map((i) => i.key);
-    expect(elevated).toEqual(['dashboard', 'newProject', 'projects', 'customers', 'userAdmin', 'catalogue']);
+      'catalogue',
+    ]);
   });
 
-  it('shows Catalogue, after User Admin, only to ElevatedUser and SystemAdministrator (ADR 008)', () => {
-    const keys = (role: string) => visibleNavItems((...roles) => roles.includes(role)).map((i) => i.key);
-    expect(keys('Administrator')).not.toContain('catalogue');
-    expect(keys('DefaultUser')).not.toContain('catalogue');
-    expect(keys('SystemAdministrator')).toEqual([
+  it('shows Catalogue, after User Admin, only to SystemAdministrator and the provider ElevatedUser (ADR 008)', () => {
+    expect(keys(['Administrator'])).not.toContain('catalogue');
+    expect(keys(['Administrator'], true)).not.toContain('catalogue');
+    expect(keys(['DefaultUser'])).not.toContain('catalogue');
+    expect(keys(['SystemAdministrator'])).toEqual([
       'dashboard',
       'newProject',
       'projects',
       'customers',
       'catalogue',
+    ]);
+  });
+
+  it("hides Catalogue from a customer organization's ElevatedUser (the catalogue is provider-wide)", () => {
+    expect(keys(['ElevatedUser', 'Administrator'], false)).toEqual([
+      'dashboard',
+      'newProject',
+      'projects',
+      'customers',
+      'userAdmin',
+    ]);
+  });
+
+  it('shows no restricted entry while nobody is signed in', () => {
+    expect(visibleNavItems(null).map((i) => i.key)).toEqual([
+      'dashboard',
+      'newProject',
+      'projects',
+      'customers',
     ]);
   });
 });

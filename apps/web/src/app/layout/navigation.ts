@@ -7,10 +7,11 @@ import {
   IconUserShield,
   type Icon,
 } from '@tabler/icons-react';
-import { CATALOGUE_ADMIN_ROLES } from '@/features/catalogue/api/catalogue-api';
+import type { PermissionSubject } from '@sealplan/contracts';
+import { canEditCatalogue } from '@/features/catalogue/api/catalogue-api';
 
 /** Spec §6: the User Admin entry is visible only to ElevatedUser. */
-export const USER_ADMIN_NAV_ROLES = ['ElevatedUser'] as const;
+export const USER_ADMIN_NAV_ROLES: readonly string[] = ['ElevatedUser'];
 /** Spec §1: the header repeats the first 4 menu items. */
 export const HEADER_NAV_ITEM_COUNT = 4;
 
@@ -19,7 +20,8 @@ export interface NavItem {
   key: 'dashboard' | 'newProject' | 'projects' | 'customers' | 'userAdmin' | 'catalogue';
   to: string;
   icon: Icon;
-  roles?: readonly string[];
+  /** Shown only to users this accepts (absent: everyone signed in). */
+  isVisibleTo?: (user: PermissionSubject) => boolean;
   isActive: (pathname: string) => boolean;
 }
 
@@ -47,19 +49,20 @@ export const NAV_ITEMS: readonly NavItem[] = [
     key: 'userAdmin',
     to: '/users/all',
     icon: IconUserShield,
-    roles: USER_ADMIN_NAV_ROLES,
+    isVisibleTo: (user) => user.roles.some((r) => USER_ADMIN_NAV_ROLES.includes(r)),
     isActive: under('/users'),
   },
-  // ADR 008: the catalogue admin screen, for the roles the server lets edit it.
+  // ADR 008: the catalogue admin screen, for the users the server lets edit it (provider-wide reach).
   {
     key: 'catalogue',
     to: '/catalogue',
     icon: IconBooks,
-    roles: CATALOGUE_ADMIN_ROLES,
+    isVisibleTo: canEditCatalogue,
     isActive: under('/catalogue'),
   },
 ];
 
-export function visibleNavItems(hasRole: (...roles: string[]) => boolean): NavItem[] {
-  return NAV_ITEMS.filter((item) => !item.roles || hasRole(...item.roles));
+/** The items the signed-in user may see (none of the restricted ones while nobody is signed in). */
+export function visibleNavItems(user: PermissionSubject | null): NavItem[] {
+  return NAV_ITEMS.filter((item) => !item.isVisibleTo || (user !== null && item.isVisibleTo(user)));
 }

@@ -1,10 +1,18 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { FormData, SaveCatalogueRequest, VerifyCatalogueRequest } from '@sealplan/contracts';
+import {
+  hasProviderWideReach,
+  type FormData,
+  type SaveCatalogueRequest,
+  type VerifyCatalogueRequest,
+} from '@sealplan/contracts';
 import { apiRequest } from '@/lib/api-client';
 import { SHARED_QUERY_KEYS } from '@/lib/query-keys';
 
-/** ADR 008: the catalogue is provider-wide reference data; the server lets these roles edit and verify it. */
-export const CATALOGUE_ADMIN_ROLES = ['ElevatedUser', 'SystemAdministrator'] as const;
+/**
+ * ADR 008: the catalogue is provider-wide reference data, so only a SystemAdministrator or an ElevatedUser of the
+ * provider organization may edit and verify it: the contract's rule, the one the server's guard applies.
+ */
+export const canEditCatalogue = hasProviderWideReach;
 
 export const catalogueKeys = {
   all: ['catalogue'] as const,

@@ -9,7 +9,8 @@ import { mockApi, type MockCall } from '@/testing/fetch-mock';
 import { renderWithProviders } from '@/testing/render';
 import { CataloguePage } from './catalogue-page';
 
-const me = (roles: string[]) => ({
+/** The current user; by default in the provider's organization (its ElevatedUser may edit the catalogue). */
+const me = (roles: string[], isProvider = true) => ({
   data: {
     user: {
       id: 'admin',
@@ -18,6 +19,7 @@ const me = (roles: string[]) => ({
       lastName: 'Min',
       Roles: roles,
       permissions: ['admin.access'],
+      organization: { id: 'org', name: isProvider ? 'Provider' : 'Customer', isProvider },
     },
   },
 });
@@ -300,5 +302,26 @@ describe('CataloguePage (ADR 008)', () => {
     const { router } = renderPage();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(api.calls.some((c) => c.path === '/api/catalogue')).toBe(false);
+  });
+
+  it("is closed to a customer organization's ElevatedUser (the catalogue is provider-wide)", async () => {
+    const api = mockApi({
+      'GET /api/auth/current-user': () => me(['ElevatedUser', 'Administrator'], false),
+      'GET /api/catalogue': () => ({ data: formData() }),
+    });
+    const { router } = renderPage();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(api.calls.some((c) => c.path === '/api/catalogue')).toBe(false);
+    expect(screen.queryByRole('heading', { name: 'Catalogue', level: 1 })).toBeNull();
+  });
+
+  it('is open to a SystemAdministrator of a customer organization', async () => {
+    mockApi({
+      'GET /api/auth/current-user': () => me(['SystemAdministrator', 'Administrator'], false),
+      'GET /api/catalogue': () => ({ data: formData() }),
+    });
+    const { router } = renderPage();
+    expect(await minDepthInput()).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/catalogue');
   });
 });

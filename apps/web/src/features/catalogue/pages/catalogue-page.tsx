@@ -24,15 +24,10 @@ import {
 } from '@sealplan/contracts';
 import { confirm } from '@/components/confirm-dialog';
 import { ApiRequestError } from '@/lib/api-client';
-import { RequireRole } from '@/lib/session';
+import { RequireAccess } from '@/lib/session';
 import { notify } from '@/lib/toast';
 import { useUnits } from '@/lib/units';
-import {
-  CATALOGUE_ADMIN_ROLES,
-  useCatalogue,
-  useSaveCatalogue,
-  useVerifyCatalogue,
-} from '../api/catalogue-api';
+import { canEditCatalogue, useCatalogue, useSaveCatalogue, useVerifyCatalogue } from '../api/catalogue-api';
 import { SampleMark } from '../components/catalogue-cells';
 import {
   CableSleevesPanel,
@@ -65,12 +60,15 @@ const PANELS: Record<CatalogueTable, ComponentType<PanelProps>> = {
   clearance: ClearancePanel,
 };
 
-/** The catalogue admin screen (ADR 008); only for ElevatedUser and SystemAdministrator, like User Admin. */
+/**
+ * The catalogue admin screen (ADR 008); only for a SystemAdministrator or the provider organization's
+ * ElevatedUser (everyone else is sent to /, like User Admin).
+ */
 export function CataloguePage() {
   return (
-    <RequireRole roles={CATALOGUE_ADMIN_ROLES}>
+    <RequireAccess allow={canEditCatalogue}>
       <CatalogueAdmin />
-    </RequireRole>
+    </RequireAccess>
   );
 }
 
