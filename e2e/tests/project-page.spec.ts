@@ -31,11 +31,13 @@ async function signIn(page: Page) {
   return call;
 }
 
-test('a version conflict on save keeps the edits and offers Overwrite or Reload', async ({ page }) => {
-  const call = await signIn(page);
+type Call = Awaited<ReturnType<typeof signIn>>;
+
+/** A customer and an on-shore project for it, both named after the test. */
+async function createProject(call: Call, label: string): Promise<{ id: string }> {
   const customer = await call<{ id: string }>('/api/customer/saveOne', {
     customer: {
-      name: `Conflict Yards ${STAMP}`,
+      name: `${label} Yards ${STAMP}`,
       industryId: 'ON_SHORE',
       contactFirstName: 'Kari',
       contactLastName: 'Nordmann',
@@ -43,14 +45,19 @@ test('a version conflict on save keeps the edits and offers Overwrite or Reload'
       contactEmail: 'kari@example.com',
     },
   });
-  const project = await call<{ id: string }>('/api/project/saveOne', {
+  return call<{ id: string }>('/api/project/saveOne', {
     project: {
       customerId: customer.id,
-      name: `Conflict project ${STAMP}`,
+      name: `${label} project ${STAMP}`,
       industryId: 'ON_SHORE',
       description: '',
     },
   });
+}
+
+test('a version conflict on save keeps the edits and offers Overwrite or Reload', async ({ page }) => {
+  const call = await signIn(page);
+  const project = await createProject(call, 'Conflict');
   const transitFields = { projectId: project.id, shape: 'ROUND', diameterMm: 200, copies: 1 };
   const created = await call<{ transit: StoredTransit }>('/api/project/savePenetratingItemsAndTransit', {
     transit: { ...transitFields, name: 'Original name' },
@@ -101,24 +108,7 @@ test('the transit list duplicates a transit with its items and deletes one after
   page,
 }) => {
   const call = await signIn(page);
-  const customer = await call<{ id: string }>('/api/customer/saveOne', {
-    customer: {
-      name: `List Yards ${STAMP}`,
-      industryId: 'ON_SHORE',
-      contactFirstName: 'Kari',
-      contactLastName: 'Nordmann',
-      contactPhone: '555 123 4567',
-      contactEmail: 'kari@example.com',
-    },
-  });
-  const project = await call<{ id: string }>('/api/project/saveOne', {
-    project: {
-      customerId: customer.id,
-      name: `List project ${STAMP}`,
-      industryId: 'ON_SHORE',
-      description: '',
-    },
-  });
+  const project = await createProject(call, 'List');
   await call('/api/project/savePenetratingItemsAndTransit', {
     transit: {
       projectId: project.id,
@@ -160,24 +150,7 @@ test('the project sidebar opens the export dialog: Share / Export for the curren
   page,
 }) => {
   const call = await signIn(page);
-  const customer = await call<{ id: string }>('/api/customer/saveOne', {
-    customer: {
-      name: `Export Yards ${STAMP}`,
-      industryId: 'ON_SHORE',
-      contactFirstName: 'Kari',
-      contactLastName: 'Nordmann',
-      contactPhone: '555 123 4567',
-      contactEmail: 'kari@example.com',
-    },
-  });
-  const project = await call<{ id: string }>('/api/project/saveOne', {
-    project: {
-      customerId: customer.id,
-      name: `Export project ${STAMP}`,
-      industryId: 'ON_SHORE',
-      description: '',
-    },
-  });
+  const project = await createProject(call, 'Export');
   // Type, class and depth set: the transits have material lines (spec §5: sleeve length needs all three).
   const common = {
     projectId: project.id,
@@ -236,24 +209,7 @@ test('the project sidebar opens the export dialog: Share / Export for the curren
 
 test('printing a transit prints its drawing, banners and notes without the shell', async ({ page }) => {
   const call = await signIn(page);
-  const customer = await call<{ id: string }>('/api/customer/saveOne', {
-    customer: {
-      name: `Print Yards ${STAMP}`,
-      industryId: 'ON_SHORE',
-      contactFirstName: 'Kari',
-      contactLastName: 'Nordmann',
-      contactPhone: '555 123 4567',
-      contactEmail: 'kari@example.com',
-    },
-  });
-  const project = await call<{ id: string }>('/api/project/saveOne', {
-    project: {
-      customerId: customer.id,
-      name: `Print project ${STAMP}`,
-      industryId: 'ON_SHORE',
-      description: '',
-    },
-  });
+  const project = await createProject(call, 'Print');
   await call('/api/project/savePenetratingItemsAndTransit', {
     transit: { projectId: project.id, name: 'Printed transit', shape: 'ROUND', diameterMm: 120, copies: 1 },
     penetratingItems: [{ itemTypeId: 'CABLE', quantity: 3, outerDiameterMm: 25 }],
