@@ -315,6 +315,27 @@ describe('CataloguePage (ADR 008)', () => {
     expect(screen.queryByRole('heading', { name: 'Catalogue', level: 1 })).toBeNull();
   });
 
+  it('asks before leaving with unsaved changes: Keep editing stays with the typed value, Close without saving leaves', async () => {
+    mockApi({
+      'GET /api/auth/current-user': () => me(['SystemAdministrator']),
+      'GET /api/catalogue': () => ({ data: formData() }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderPage();
+    const input = await minDepthInput();
+    await user.clear(input);
+    await user.type(input, '7');
+
+    void router.navigate('/projects');
+    await user.click(await screen.findByRole('button', { name: 'Keep editing' }));
+    expect(router.state.location.pathname).toBe('/catalogue');
+    expect((await minDepthInput()).value).toBe('7');
+
+    void router.navigate('/projects');
+    await user.click(await screen.findByRole('button', { name: 'Close without saving' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/projects'));
+  });
+
   it('is open to a SystemAdministrator of a customer organization', async () => {
     mockApi({
       'GET /api/auth/current-user': () => me(['SystemAdministrator', 'Administrator'], false),

@@ -24,6 +24,7 @@ import {
 } from '@sealplan/contracts';
 import { confirm } from '@/components/confirm-dialog';
 import { ApiRequestError } from '@/lib/api-client';
+import { useLeaveGuard } from '@/lib/leave-guard';
 import { RequireAccess } from '@/lib/session';
 import { notify } from '@/lib/toast';
 import { useUnits } from '@/lib/units';
@@ -132,6 +133,8 @@ function CatalogueEditor({ data, reload }: { data: FormData; reload: () => Promi
     reValidateMode: 'onChange',
   });
   const { isDirty, errors, isSubmitting } = form.formState;
+  // Leaving with unsaved catalogue changes asks first (in-app navigation and tab close / reload).
+  useLeaveGuard(isDirty);
 
   const adopt = (fresh: FormData) => {
     setBase(fresh);

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   Alert,
   Button,
@@ -7,17 +7,16 @@ import {
   Group,
   Select,
   Stack,
-  Text,
   Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
 import { notify } from '@/lib/toast';
-import { modals } from '@mantine/modals';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { useBlocker, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { useLeaveGuard } from '@/lib/leave-guard';
 import { useTranslation } from 'react-i18next';
 import {
   OFFSHORE_INDUSTRY_ID,
@@ -64,31 +63,7 @@ export function NewProjectPage({ renderCustomerDialog }: NewProjectPageProps) {
   const industryId = useWatch({ control: form.control, name: 'industryId' });
 
   // Spec §2: closing with unsaved changes asks first (in-app navigation and tab close / reload).
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      isDirty && !saved && currentLocation.pathname !== nextLocation.pathname,
-  );
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    modals.openConfirmModal({
-      title: t('unsaved.title'),
-      children: <Text size="sm">{t('unsaved.message')}</Text>,
-      labels: { confirm: t('unsaved.leave'), cancel: t('unsaved.stay') },
-      confirmProps: { color: 'red' },
-      onConfirm: () => blocker.proceed(),
-      onCancel: () => blocker.reset(),
-      onClose: () => blocker.state === 'blocked' && blocker.reset(),
-    });
-  }, [blocker, t]);
-  useEffect(() => {
-    if (!isDirty || saved) return;
-    const onBeforeUnload = (e: BeforeUnloadEvent) => {
-      e.preventDefault();
-      e.returnValue = '';
-    };
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [isDirty, saved]);
+  useLeaveGuard(isDirty && !saved);
 
   const submit = form.handleSubmit(async (values) => {
     try {

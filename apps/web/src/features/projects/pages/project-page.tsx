@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   Alert,
   Anchor,
@@ -16,7 +16,8 @@ import {
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notify } from '@/lib/toast';
-import { Link, useBlocker, useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { useConfirmLeave, useLeaveGuard } from '@/lib/leave-guard';
 import { useTranslation } from 'react-i18next';
 import { sizeTransit, totalMaterials, type Catalogue, type TransitSizing } from '@sealplan/engine';
 import { toItemInputs, toTransitInput, type TransitWithItems } from '@sealplan/contracts';
@@ -95,29 +96,8 @@ export function ProjectPage({ renderExportDialog }: ProjectPageProps) {
   }, [transits, catalogue]);
 
   // Leaving the page with unsaved transit changes asks first (spec §2 wording); also on tab close / reload.
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => editorDirty && currentLocation.pathname !== nextLocation.pathname,
-  );
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    modals.openConfirmModal({
-      title: t('unsaved.title'),
-      children: <Text size="sm">{t('unsaved.message')}</Text>,
-      labels: { confirm: t('unsaved.leave'), cancel: t('unsaved.stay') },
-      confirmProps: { color: 'red' },
-      onConfirm: () => blocker.proceed(),
-      onCancel: () => blocker.reset(),
-    });
-  }, [blocker, t]);
-  useEffect(() => {
-    if (!editorDirty) return;
-    const onBeforeUnload = (e: BeforeUnloadEvent) => {
-      e.preventDefault();
-      e.returnValue = '';
-    };
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [editorDirty]);
+  useLeaveGuard(editorDirty);
+  const confirmLeave = useConfirmLeave();
 
   const selectTransit = useCallback(
     (id: string) => {
@@ -127,15 +107,9 @@ export function ProjectPage({ renderExportDialog }: ProjectPageProps) {
       };
       if (id === current?.id) return;
       if (!editorDirty) return go();
-      modals.openConfirmModal({
-        title: t('unsaved.title'),
-        children: <Text size="sm">{t('unsaved.message')}</Text>,
-        labels: { confirm: t('unsaved.leave'), cancel: t('unsaved.stay') },
-        confirmProps: { color: 'red' },
-        onConfirm: go,
-      });
+      confirmLeave(go);
     },
-    [current?.id, editorDirty, setSearchParams, t],
+    [current?.id, editorDirty, setSearchParams, confirmLeave],
   );
 
   const confirm = (message: string) =>
