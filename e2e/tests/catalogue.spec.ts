@@ -1,33 +1,11 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiToken, useToken } from '../support/session';
 
 // The catalogue admin screen (ADR 008): an administrator sees the sample-data notice, changes a value, saves it
 // and finds it after a reload; a bad value is refused on the client with the typed text kept; a user without
 // ElevatedUser / SystemAdministrator has no Catalogue entry and no access.
 
-const ADMIN = { username: 'admin@sealplan.local', password: 'e2e-admin-password' };
-const TOKEN_KEY = 'sealplan.token';
 const MIN_DEPTH = 'Plastic Pipe: classes: Minimum depth, Watertight (WATERTIGHT)';
-
-async function apiToken(request: APIRequestContext, username: string, password: string): Promise<string> {
-  const res = await request.post('/api/auth/token', {
-    form: { grant_type: 'password', username, password, isCustomer: 'true' },
-  });
-  expect(res.ok(), `sign-in of ${username}`).toBeTruthy();
-  return ((await res.json()) as { data: { access_token: string } }).data.access_token;
-}
-
-/** Signs in by storing a token before the app starts (the login page has its own suite). */
-async function signIn(page: Page, token: string) {
-  await page.addInitScript(
-    ([key, value]) => {
-      if (!sessionStorage.getItem('e2e-signed-in')) {
-        localStorage.setItem(key, value);
-        sessionStorage.setItem('e2e-signed-in', '1');
-      }
-    },
-    [TOKEN_KEY, token] as const,
-  );
-}
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main Navigation' });
@@ -54,7 +32,7 @@ test('an administrator edits the catalogue: sample notice, save, reload, client 
   page,
   request,
 }) => {
-  const token = await apiToken(request, ADMIN.username, ADMIN.password);
+  const token = await apiToken(request);
   // Metric for this test, so the typed figures are millimetres; the shell suite expects imperial afterwards.
   await request.post('/api/user/saveUser', {
     headers: auth(token),
@@ -63,7 +41,7 @@ test('an administrator edits the catalogue: sample notice, save, reload, client 
   const original = await storedCatalogue(request, token);
   expect(plasticWatertightDepth(original)).toBe(60);
   try {
-    await signIn(page, token);
+    await useToken(page, token, { once: true });
     await page.goto('/dashboard');
     await mainNav(page).getByRole('link', { name: 'Catalogue', exact: true }).click();
     await expect(page).toHaveURL(/\/catalogue$/);
@@ -131,7 +109,7 @@ test('a user without ElevatedUser or SystemAdministrator has no Catalogue entry 
   });
   expect(registered.ok(), 'registration').toBeTruthy();
   const { id } = ((await registered.json()) as { data: { id: string } }).data;
-  const adminToken = await apiToken(request, ADMIN.username, ADMIN.password);
+  const adminToken = await apiToken(request);
   const approved = await request.post('/api/user/updateUserStatus', {
     headers: auth(adminToken),
     data: {
@@ -144,7 +122,7 @@ test('a user without ElevatedUser or SystemAdministrator has no Catalogue entry 
   expect(approved.ok(), 'approval').toBeTruthy();
 
   // An approved user is DefaultUser + Administrator (ADR 005): no catalogue editing.
-  await signIn(page, await apiToken(request, person.email, person.password));
+  await useToken(page, await apiToken(request, person.email, person.password), { once: true });
   await page.goto('/dashboard');
   await expect(mainNav(page).getByRole('link', { name: 'Dashboard', exact: true })).toBeVisible();
   await expect(mainNav(page).getByRole('link', { name: 'Catalogue', exact: true })).toHaveCount(0);

@@ -6,21 +6,11 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_OUTBOX } from '../playwright.config';
+import { signInAsAdmin } from '../support/session';
 
-const ADMIN = { username: 'admin@sealplan.local', password: 'e2e-admin-password' };
 const ARTIFACTS = new URL('../artifacts/', import.meta.url).pathname;
 
 test.describe.configure({ mode: 'serial' });
-
-async function signIn(page: Page): Promise<string> {
-  const res = await page.request.post('/api/auth/token', {
-    form: { grant_type: 'password', username: ADMIN.username, password: ADMIN.password, isCustomer: 'true' },
-  });
-  expect(res.ok()).toBe(true);
-  const token = ((await res.json()) as { data: { access_token: string } }).data.access_token;
-  await page.addInitScript((t) => localStorage.setItem('sealplan.token', t), token);
-  return token;
-}
 
 /**
  * A project of the administrator's organization: the seeded demo project when the start command seeded one,
@@ -98,7 +88,7 @@ async function openDialog(page: Page) {
 }
 
 test('downloads PDF, Docx (RTF), DOCX and CSV from the dialog', async ({ page }) => {
-  const token = await signIn(page);
+  const token = await signInAsAdmin(page);
   const projectId = await demoProjectId(page, token);
   await page.goto(`/test?projectId=${projectId}`);
   await page.getByRole('button', { name: 'Load transits' }).click();
@@ -147,7 +137,7 @@ test('downloads PDF, Docx (RTF), DOCX and CSV from the dialog', async ({ page })
 });
 
 test('the dialog enforces the rules and shares by e-mail', async ({ page }) => {
-  const token = await signIn(page);
+  const token = await signInAsAdmin(page);
   const projectId = await demoProjectId(page, token);
   await page.goto(`/test?projectId=${projectId}`);
   await page.getByRole('button', { name: 'Load transits' }).click();

@@ -6,8 +6,8 @@
 // Run: E2E_PORT=3105 E2E_WEB_DIST=/tmp/<you>-dist E2E_BUILD=true npx playwright test -c e2e/playwright.config.ts project-page
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { signInAsAdmin } from '../support/session';
 
-const ADMIN = { username: 'admin@sealplan.local', password: 'e2e-admin-password' };
 const STAMP = Date.now().toString(36);
 
 interface StoredTransit {
@@ -17,12 +17,7 @@ interface StoredTransit {
 }
 
 async function signIn(page: Page) {
-  const res = await page.request.post('/api/auth/token', {
-    form: { grant_type: 'password', username: ADMIN.username, password: ADMIN.password, isCustomer: 'true' },
-  });
-  expect(res.ok()).toBe(true);
-  const token = ((await res.json()) as { data: { access_token: string } }).data.access_token;
-  await page.addInitScript((t) => localStorage.setItem('sealplan.token', t), token);
+  const token = await signInAsAdmin(page);
   const call = async <T>(path: string, data: unknown): Promise<T> => {
     const r = await page.request.post(path, { headers: { authorization: `Bearer ${token}` }, data });
     expect(r.ok(), `${path}: ${await r.text()}`).toBe(true);

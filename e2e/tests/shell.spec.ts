@@ -1,11 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiToken, TOKEN_KEY, useToken } from '../support/session';
 
 // Application shell (spec §1, §2, §4, §9): layout, navigation, settings panel, bookmarks, toasts, titles,
 // units, languages, error pages. Runs against the real server with the seeded administrator.
 
-const ADMIN = { username: 'admin@sealplan.local', password: 'e2e-admin-password' };
-const TOKEN_KEY = 'sealplan.token';
 const ARTIFACTS = new URL('../artifacts/', import.meta.url).pathname;
 
 /** Theme top-bar colours (features/settings/model/color-themes.ts), as the browser reports them. */
@@ -20,26 +19,10 @@ const THEME_TOP_BARS: Record<string, string> = {
   H: 'rgb(11, 13, 18)',
 };
 
-async function apiToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/auth/token', {
-    form: { grant_type: 'password', username: ADMIN.username, password: ADMIN.password, isCustomer: 'true' },
-  });
-  expect(res.ok()).toBeTruthy();
-  return ((await res.json()) as { data: { access_token: string } }).data.access_token;
-}
-
 /** Signs in by storing a token before the app starts (the login page itself is covered by the auth suite). */
 async function signIn(page: Page, request: APIRequestContext): Promise<string> {
   const token = await apiToken(request);
-  await page.addInitScript(
-    ([key, value]) => {
-      if (!sessionStorage.getItem('e2e-signed-in')) {
-        localStorage.setItem(key, value);
-        sessionStorage.setItem('e2e-signed-in', '1');
-      }
-    },
-    [TOKEN_KEY, token] as const,
-  );
+  await useToken(page, token, { once: true });
   return token;
 }
 

@@ -3,11 +3,11 @@
 // Run: E2E_PORT=3103 E2E_WEB_DIST=/tmp/<you>-dist E2E_BUILD=true npx playwright test -c e2e/playwright.config.ts workspace
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
+import { apiToken, useToken } from '../support/session';
 
 /** Screenshots go to e2e/artifacts/ (git-ignored), whatever the working directory. */
 const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
 
-const ADMIN = { username: 'admin@sealplan.local', password: 'e2e-admin-password' };
 const STAMP = Date.now().toString(36);
 const CUSTOMER = `Nordic Offshore ${STAMP}`;
 const PROJECT = `FPSO Module ${STAMP}`;
@@ -16,18 +16,14 @@ test.describe.configure({ mode: 'serial' });
 test.use({ actionTimeout: 15_000 });
 
 async function signIn(page: Page, system: 'METRIC' | 'IMPERIAL') {
-  const res = await page.request.post('/api/auth/token', {
-    form: { grant_type: 'password', username: ADMIN.username, password: ADMIN.password, isCustomer: 'true' },
-  });
-  expect(res.ok()).toBe(true);
-  const token = ((await res.json()) as { data: { access_token: string } }).data.access_token;
+  const token = await apiToken(page.request);
   // Start in a known unit system: the user's saved default (spec §4 measurement switch).
   const saved = await page.request.post('/api/user/saveUser', {
     headers: { authorization: `Bearer ${token}` },
     data: { user: { defaultMeasurementSystem: system } },
   });
   expect(saved.ok()).toBe(true);
-  await page.addInitScript((t) => localStorage.setItem('sealplan.token', t), token);
+  await useToken(page, token);
   return token;
 }
 
