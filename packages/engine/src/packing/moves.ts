@@ -42,7 +42,7 @@ export class Perturbation {
   private readonly n: number;
   private readonly rMean: number;
   /** False when all circles have the same size (swaps are then pointless). */
-  private readonly unequal: boolean;
+  readonly unequal: boolean;
   /** Energy of each circle (scratch of the stressed relocation). */
   private readonly stress: Float64Array;
 

@@ -69,6 +69,18 @@ describe('packCircles — hand-checked cases', () => {
     expect(Math.abs(result.scale - 1)).toBeLessThan(OPTIMUM_TOLERANCE);
   });
 
+  it.each<[string, number[], number]>([
+    // Radius 1 beside radius 2 on one diameter: container radius 1 + 2 = 3.
+    ['radii 1 and 2: container radius 3', [2, 4], 3],
+    // Circles of radius √1 … √6: container radius 5.350963 (the Packomania record, rounded to 6 decimals).
+    ['radii √1 … √6: container radius 5.350963', [1, 2, 3, 4, 5, 6].map((i) => 2 * Math.sqrt(i)), 5.350963],
+  ])('circles of different sizes, tightest: %s', (_, diametersMm, radius) => {
+    const opening: Opening = { shape: 'ROUND', diameterMm: 2 * radius };
+    const result = packCircles(opening, diametersMm, TIGHT);
+    expectValidAtScale(opening, diametersMm, result);
+    expect(Math.abs(result.scale - 1)).toBeLessThan(1e-6);
+  });
+
   it('an opening without area never fits', () => {
     for (const opening of [
       { shape: 'ROUND', diameterMm: 0 },

@@ -1,6 +1,6 @@
 // The search behind packCircles: quasi-physical energy minimisation with L-BFGS at a fixed container size,
-// container shrinking by a step-halving squeeze, and monotonic basin hopping with quasi-human moves (relocate
-// circles into holes, swap circles of different sizes, shake). See docs/decisions/004-packing-solver.md.
+// container shrinking by a step-halving squeeze, and energy walks with quasi-human moves (relocate circles into
+// holes, swap circles of different sizes, shake). See docs/decisions/004-packing-solver.md.
 
 import { requiredScale, type Container } from './container';
 import { ALL_PAIRS_MAX_CIRCLES, OverlapEnergy } from './energy';
@@ -91,6 +91,11 @@ const TIGHTEST_MIN_SHRINK = 1e-3;
 /** Tightest: probability that a stuck chain continues from the best layout kicked by this many moves. */
 const TIGHTEST_KICK_PROBABILITY = 0.7;
 const TIGHTEST_KICK_MOVES = 4;
+/** Tightest, circles of different sizes: the walk's container, this much smaller than the best layout found. */
+const COMPRESSED_SHRINK = 0.05;
+/** Compressed walk: when stuck, a new start with this probability, else the walk's layout moved this many times. */
+const COMPRESSED_RESTART_PROBABILITY = 0.2;
+const COMPRESSED_KICK_MOVES = 3;
 /** A walk repairs its layout once the energy is at most this many times the feasible energy (depth ×10)… */
 const WALK_REPAIR_ENERGY_FACTOR = 100;
 /** …and the repaired layout counts as reaching the target within this relative margin. */
@@ -162,14 +167,78 @@ export class PackingSearch {
   }
 
   /**
-   * Smallest container found in the budget. A chain of fixed-container energy walks: from the chain's layout,
+   * Smallest container found in the budget: the compressed walk for circles of different sizes, the chain of
+   * walks for equal circles (each measured better on its own family; ADR 004).
+   */
+  tightest(): Layout {
+    return this.moves.unequal ? this.compressedWalk() : this.chainOfWalks();
+  }
+
+  /**
+   * An iterated energy walk in one container well below the best layout found (COMPRESSED_SHRINK smaller), where
+   * no layout fits and the energy ranks structures: stress-guided moves, kept when the energy does not rise. Every
+   * kept layout is repaired; when the walk is stuck (patience hops without a new lowest energy), the smallest
+   * repaired layout of the cycle is squeezed — squeezing, not the repaired size, shows how good a structure is —
+   * and, when it beats the best, the container follows it down. The walk then goes on from its own layout moved
+   * by a few random moves, or from a new start.
+   */
+  private compressedWalk(): Layout {
+    const patience = Math.round(TIGHTEST_PATIENCE_SHARE * (PATIENCE_BASE + PATIENCE_PER_CIRCLE * this.n));
+    let best = this.start();
+    let target = best.scale * (1 - COMPRESSED_SHRINK);
+    let current: Float64Array = Float64Array.from(best.x);
+    let currentEnergy = this.localMin(current, target);
+    let lowestEnergy = currentEnergy;
+    let fails = 0;
+    let candidate: Layout | null = null;
+    const settle = (layout: Layout): void => {
+      if (layout.scale >= best.scale) return;
+      best = layout;
+      target = best.scale * (1 - COMPRESSED_SHRINK);
+    };
+    while (!this.budget.exhausted()) {
+      const y = this.moves.perturbByStress(current, target);
+      const e = this.hopMin(y, target);
+      if (e < lowestEnergy) {
+        lowestEnergy = e;
+        fails = 0;
+      } else {
+        fails++;
+      }
+      if (e < currentEnergy || e <= lowestEnergy) {
+        current = y;
+        currentEnergy = e;
+        const repaired = this.repair(y);
+        if (repaired !== null && (candidate === null || repaired.scale < candidate.scale))
+          candidate = repaired;
+      }
+      if (fails < patience) continue;
+      if (candidate !== null) settle(this.squeeze(candidate, SQUEEZE_HOP_STEP));
+      candidate = null;
+      if (this.rng.next() < COMPRESSED_RESTART_PROBABILITY) {
+        const restart = this.start();
+        settle(restart);
+        current = Float64Array.from(restart.x);
+      } else {
+        for (let k = 0; k < COMPRESSED_KICK_MOVES; k++) current = this.moves.perturb(current, target);
+      }
+      currentEnergy = this.localMin(current, target);
+      lowestEnergy = currentEnergy;
+      fails = 0;
+    }
+    if (candidate !== null) settle(candidate);
+    return best;
+  }
+
+  /**
+   * A chain of fixed-container energy walks: from the chain's layout,
    * walk (stress-guided moves, energy minimised in the container) at a target slightly smaller than it; when the
    * walk reaches a layout that fits the target, squeeze it and continue from there, else halve the shrink. When
    * the shrink falls below its minimum the chain is stuck and continues from the best layout kicked by a few
    * random moves, or from a new start. Comparing energies in one fixed container, not the scales of repaired
    * layouts, lets a walk accept a better structure before it is fully squeezed.
    */
-  tightest(): Layout {
+  private chainOfWalks(): Layout {
     const patience = Math.round(TIGHTEST_PATIENCE_SHARE * (PATIENCE_BASE + PATIENCE_PER_CIRCLE * this.n));
     let best: Layout | null = null;
     let chain: Layout | null = null;
