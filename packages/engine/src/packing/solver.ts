@@ -92,7 +92,9 @@ const TIGHTEST_MIN_SHRINK = 1e-3;
 const TIGHTEST_KICK_PROBABILITY = 0.7;
 const TIGHTEST_KICK_MOVES = 4;
 /** Tightest, circles of different sizes: the walk's container, this much smaller than the best layout found. */
-const COMPRESSED_SHRINK = 0.05;
+const COMPRESSED_SHRINK = 0.08;
+/** Compressed walk: share of the budget for the walk; the rest squeezes the last cycle's candidate. */
+const COMPRESSED_SEARCH_SHARE = 0.9;
 /** Compressed walk: when stuck, a new start with this probability, else the walk's layout moved this many times. */
 const COMPRESSED_RESTART_PROBABILITY = 0.2;
 const COMPRESSED_KICK_MOVES = 3;
@@ -180,10 +182,11 @@ export class PackingSearch {
    * kept layout is repaired; when the walk is stuck (patience hops without a new lowest energy), the smallest
    * repaired layout of the cycle is squeezed — squeezing, not the repaired size, shows how good a structure is —
    * and, when it beats the best, the container follows it down. The walk then goes on from its own layout moved
-   * by a few random moves, or from a new start.
+   * by a few random moves, or from a new start. The last tenth of the budget squeezes the last cycle's candidate.
    */
   private compressedWalk(): Layout {
     const patience = Math.round(TIGHTEST_PATIENCE_SHARE * (PATIENCE_BASE + PATIENCE_PER_CIRCLE * this.n));
+    this.budget.limitTo(COMPRESSED_SEARCH_SHARE);
     let best = this.start();
     let target = best.scale * (1 - COMPRESSED_SHRINK);
     let current: Float64Array = Float64Array.from(best.x);
@@ -226,7 +229,8 @@ export class PackingSearch {
       lowestEnergy = currentEnergy;
       fails = 0;
     }
-    if (candidate !== null) settle(candidate);
+    this.budget.limitTo(1);
+    if (candidate !== null) settle(this.squeeze(candidate, SQUEEZE_HOP_STEP));
     return best;
   }
 
