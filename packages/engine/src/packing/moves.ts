@@ -12,9 +12,16 @@ const RELOCATE_BELOW = 0.65;
 /** A swap exchanges 1 to SWAP_MAX_PAIRS pairs; a relocation moves 1 to RELOCATE_MAX_CIRCLES circles. */
 const SWAP_MAX_PAIRS = 2;
 const RELOCATE_MAX_CIRCLES = 3;
-/** Stress-guided moves (the fit's walk): a swap below GUIDED_SWAP_BELOW, a relocation below GUIDED_RELOCATE_BELOW. */
-const GUIDED_SWAP_BELOW = 0.4;
-const GUIDED_RELOCATE_BELOW = 0.8;
+/**
+ * Stress-guided moves (the walks). Circles of different sizes: a swap below GUIDED_SWAP_BELOW, a relocation below
+ * GUIDED_UNEQUAL_RELOCATE_BELOW, else a shake. Equal circles: a relocation below GUIDED_EQUAL_RELOCATE_BELOW, else
+ * a shake.
+ */
+const GUIDED_SWAP_BELOW = 0.7;
+const GUIDED_UNEQUAL_RELOCATE_BELOW = 0.9;
+const GUIDED_EQUAL_RELOCATE_BELOW = 0.8;
+/** A stress-guided swap exchanges a circle with one of a size 1 to this many distinct sizes larger or smaller. */
+const GUIDED_SWAP_SIZE_REACH = 2;
 /** A stress-guided relocation moves 1 to GUIDED_RELOCATE_MAX_CIRCLES circles; its shake is up to this many mean radii. */
 const GUIDED_RELOCATE_MAX_CIRCLES = 2;
 const GUIDED_SHAKE_MAX_MEAN_RADII = 0.5;
@@ -45,6 +52,10 @@ export class Perturbation {
   readonly unequal: boolean;
   /** Energy of each circle (scratch of the stressed relocation). */
   private readonly stress: Float64Array;
+  /** Circle indices by size, the start of each group of equal sizes in it (plus the end), and each circle's group. */
+  private readonly bySize: Int32Array;
+  private readonly sizeGroupStart: number[];
+  private readonly sizeGroupOf: Int32Array;
 
   constructor(
     private readonly container: Container,
@@ -64,6 +75,16 @@ export class Perturbation {
     this.rMean = sum / this.n;
     this.unequal = rMax - rMin > 1e-9 * rMax;
     this.stress = new Float64Array(this.n);
+    this.bySize = Int32Array.from({ length: this.n }, (_, i) => i).sort((a, b) => radii[a]! - radii[b]!);
+    this.sizeGroupStart = [];
+    this.sizeGroupOf = new Int32Array(this.n);
+    for (let k = 0; k < this.n; k++) {
+      const i = this.bySize[k]!;
+      const previous = k > 0 ? radii[this.bySize[k - 1]!]! : Number.NEGATIVE_INFINITY;
+      if (radii[i]! - previous > 1e-9 * rMax) this.sizeGroupStart.push(k);
+      this.sizeGroupOf[i] = this.sizeGroupStart.length - 1;
+    }
+    this.sizeGroupStart.push(this.n);
   }
 
   /** A perturbed copy of a layout in the container of the given scale: swap, relocate or shake. */
@@ -89,8 +110,8 @@ export class Perturbation {
     const u = this.rng.next();
     if (this.unequal && u < GUIDED_SWAP_BELOW) {
       const i = this.pickStressed();
-      swapPlaces(y, i, this.partnerOf(i));
-    } else if (u < GUIDED_RELOCATE_BELOW) {
+      swapPlaces(y, i, this.nearSizePartnerOf(i));
+    } else if (u < (this.unequal ? GUIDED_UNEQUAL_RELOCATE_BELOW : GUIDED_EQUAL_RELOCATE_BELOW)) {
       const count = 1 + this.rng.int(Math.min(GUIDED_RELOCATE_MAX_CIRCLES, n - 1));
       for (let k = 0; k < count; k++) {
         const i = this.pickStressed();
@@ -126,6 +147,21 @@ export class Perturbation {
       const i = this.rng.int(n);
       swapPlaces(y, i, this.partnerOf(i));
     }
+  }
+
+  /**
+   * A circle of a nearby different size to swap with circle i: one of the sizes 1 to GUIDED_SWAP_SIZE_REACH steps
+   * up or down the list of distinct sizes (reflected at its ends). Exchanging neighbours in size reshapes the
+   * layout without tearing it apart, as exchanging the largest with the smallest would.
+   */
+  private nearSizePartnerOf(i: number): number {
+    const groups = this.sizeGroupStart.length - 1;
+    const step = (1 + this.rng.int(GUIDED_SWAP_SIZE_REACH)) * (this.rng.next() < 0.5 ? -1 : 1);
+    const own = this.sizeGroupOf[i]!;
+    const group = own + step >= 0 && own + step < groups ? own + step : own - step;
+    if (group < 0 || group >= groups) return this.partnerOf(i);
+    const first = this.sizeGroupStart[group]!;
+    return this.bySize[first + this.rng.int(this.sizeGroupStart[group + 1]! - first)]!;
   }
 
   /** A random circle to swap with circle i, of a different size where a few draws find one. */
