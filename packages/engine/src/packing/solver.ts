@@ -91,8 +91,12 @@ const TIGHTEST_MIN_SHRINK = 1e-3;
 /** Tightest: probability that a stuck chain continues from the best layout kicked by this many moves. */
 const TIGHTEST_KICK_PROBABILITY = 0.7;
 const TIGHTEST_KICK_MOVES = 4;
-/** Tightest, circles of different sizes: the walk's container, this much smaller than the best layout found. */
+/**
+ * Tightest, circles of different sizes: the walk's container, this much smaller than the first start's layout, and
+ * at least COMPRESSED_MIN_SHRINK smaller than the best layout found.
+ */
 const COMPRESSED_SHRINK = 0.08;
+const COMPRESSED_MIN_SHRINK = 0.02;
 /** Compressed walk: share of the budget for the walk; the rest squeezes the last cycle's candidate. */
 const COMPRESSED_SEARCH_SHARE = 0.9;
 /** Compressed walk: when stuck, a new start with this probability, else the walk's layout moved this many times. */
@@ -177,12 +181,14 @@ export class PackingSearch {
   }
 
   /**
-   * An iterated energy walk in one container well below the best layout found (COMPRESSED_SHRINK smaller), where
+   * An iterated energy walk in one container well below the first start's layout (COMPRESSED_SHRINK smaller), where
    * no layout fits and the energy ranks structures: stress-guided moves, kept when the energy does not rise. Every
    * kept layout is repaired; when the walk is stuck (patience hops without a new lowest energy), the smallest
    * repaired layout of the cycle is squeezed — squeezing, not the repaired size, shows how good a structure is —
-   * and, when it beats the best, the container follows it down. The walk then goes on from its own layout moved
-   * by a few random moves, or from a new start. The last tenth of the budget squeezes the last cycle's candidate.
+   * and kept when it beats the best. The walk then goes on from its own layout moved by a few random moves, or
+   * from a new start. The container stays put unless the best layout comes within COMPRESSED_MIN_SHRINK of it: a
+   * container that follows the best layout down soon becomes too small for the energy to tell structures apart.
+   * The last tenth of the budget squeezes the last cycle's candidate.
    */
   private compressedWalk(): Layout {
     const patience = Math.round(TIGHTEST_PATIENCE_SHARE * (PATIENCE_BASE + PATIENCE_PER_CIRCLE * this.n));
@@ -197,7 +203,7 @@ export class PackingSearch {
     const settle = (layout: Layout): void => {
       if (layout.scale >= best.scale) return;
       best = layout;
-      target = best.scale * (1 - COMPRESSED_SHRINK);
+      target = Math.min(target, best.scale * (1 - COMPRESSED_MIN_SHRINK));
     };
     while (!this.budget.exhausted()) {
       const y = this.moves.perturbByStress(current, target);
