@@ -92,7 +92,8 @@ describe('session (spec §4)', () => {
     });
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const router = renderApp();
-    await screen.findByTestId('status');
+    // The re-validation timer starts once signed in: advancing the clock before that would test nothing.
+    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('signedIn:a@b.co'));
     await act(async () => vi.advanceTimersByTime(TOKEN_REVALIDATE_MS));
     expect(api.calls.filter((c) => c.path === '/api/auth/validatetoken')).toHaveLength(1);
     expect(screen.getByTestId('status').textContent).toBe('signedIn:a@b.co');
@@ -105,14 +106,15 @@ describe('session (spec §4)', () => {
 
   it('a validation error other than 401 counts as valid', async () => {
     setStoredToken('tok');
-    mockApi({
+    const api = mockApi({
       'GET /api/auth/current-user': () => ({ data: me }),
       'GET /api/auth/validatetoken': () => ({ status: 500, error: { code: 'INTERNAL', message: 'x' } }),
     });
     vi.useFakeTimers({ shouldAdvanceTime: true });
     renderApp();
-    await screen.findByTestId('status');
+    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('signedIn:a@b.co'));
     await act(async () => vi.advanceTimersByTime(TOKEN_REVALIDATE_MS));
+    expect(api.calls.filter((c) => c.path === '/api/auth/validatetoken')).toHaveLength(1);
     expect(screen.getByTestId('status').textContent).toBe('signedIn:a@b.co');
     expect(getStoredToken()).toBe('tok');
   });
