@@ -30,6 +30,21 @@ function Status() {
   return <p data-testid="status">{`${status}:${user?.email ?? ''}`}</p>;
 }
 
+/**
+ * Fakes the clock and returns a wait for the session's re-validation timer: it starts in an effect once signed in,
+ * after the signed-in text shows, and advancing the clock before it exists would test nothing.
+ */
+function fakeClock(): () => Promise<void> {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  const setIntervalSpy = vi.spyOn(window, 'setInterval');
+  return () =>
+    waitFor(() => expect(setIntervalSpy).toHaveBeenCalledWith(expect.any(Function), TOKEN_REVALIDATE_MS));
+}
+
+function validations(api: { calls: { path: string }[] }) {
+  return api.calls.filter((c) => c.path === '/api/auth/validatetoken');
+}
+
 function renderApp(path = '/dashboard') {
   const router = createMemoryRouter(
     [
@@ -60,6 +75,7 @@ function renderApp(path = '/dashboard') {
 describe('session (spec §4)', () => {
   beforeEach(() => localStorage.clear());
   afterEach(() => {
+    vi.restoreAllMocks();
     vi.useRealTimers();
     vi.unstubAllGlobals();
   });
@@ -90,12 +106,11 @@ describe('session (spec §4)', () => {
       'GET /api/auth/validatetoken': () =>
         valid ? { data: { valid: true } } : { status: 401, error: { code: 'UNAUTHENTICATED', message: 'x' } },
     });
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const timerStarted = fakeClock();
     const router = renderApp();
-    // The re-validation timer starts once signed in: advancing the clock before that would test nothing.
-    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('signedIn:a@b.co'));
+    await timerStarted();
     await act(async () => vi.advanceTimersByTime(TOKEN_REVALIDATE_MS));
-    expect(api.calls.filter((c) => c.path === '/api/auth/validatetoken')).toHaveLength(1);
+    await waitFor(() => expect(validations(api)).toHaveLength(1));
     expect(screen.getByTestId('status').textContent).toBe('signedIn:a@b.co');
     valid = false;
     await act(async () => vi.advanceTimersByTime(TOKEN_REVALIDATE_MS));
@@ -110,11 +125,11 @@ describe('session (spec §4)', () => {
       'GET /api/auth/current-user': () => ({ data: me }),
       'GET /api/auth/validatetoken': () => ({ status: 500, error: { code: 'INTERNAL', message: 'x' } }),
     });
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const timerStarted = fakeClock();
     renderApp();
-    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('signedIn:a@b.co'));
+    await timerStarted();
     await act(async () => vi.advanceTimersByTime(TOKEN_REVALIDATE_MS));
-    expect(api.calls.filter((c) => c.path === '/api/auth/validatetoken')).toHaveLength(1);
+    await waitFor(() => expect(validations(api)).toHaveLength(1));
     expect(screen.getByTestId('status').textContent).toBe('signedIn:a@b.co');
     expect(getStoredToken()).toBe('tok');
   });
