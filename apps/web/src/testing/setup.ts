@@ -1,8 +1,12 @@
 // jsdom lacks a few browser APIs Mantine uses; tests render real Mantine components.
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 
 afterEach(() => cleanup());
+
+// CI runs these beside the server tests on two cores; a full Mantine page can then take more than the default
+// 1 s to appear, so findBy/waitFor wait up to 5 s (a passing test still returns as soon as its element shows).
+configure({ asyncUtilTimeout: 5000 });
 
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { i18n } from '@/lib/i18n';
 import { mockApi, type MockCall } from '@/testing/fetch-mock';
 import { renderWithProviders } from '@/testing/render';
-import { NewProjectPage } from './new-project-page';
+import { NewProjectPage, PROJECT_SAVE_NAVIGATION_DELAY_MS } from './new-project-page';
 
 const PROJECT_ID = '00000000-0000-4000-8000-000000000042';
 const customers = [
@@ -19,12 +19,16 @@ const industries = [
   { id: 'OFF_SHORE', name: 'Off Shore', isActive: true, sort: 2 },
 ];
 
+/** When the server last answered a save (performance.now()). */
+let answeredSaveAt = Number.NaN;
+
 function serve() {
   return mockApi({
     'POST /api/customer/getActive': () => ({ data: customers }),
     'POST /api/industry/getActive': () => ({ data: industries }),
     'POST /api/project/saveOne': (call: MockCall) => {
       const { project } = JSON.parse(call.body!) as { project: { name: string } };
+      answeredSaveAt = performance.now();
       return { data: { id: PROJECT_ID, name: project.name } };
     },
   });
@@ -64,6 +68,11 @@ describe('NewProjectPage (spec §2 Start A New Project, §5)', () => {
     // The customer's industry is the default; off-shore shows the disclaimer.
     expect(await screen.findByTestId('offshore-disclaimer')).toBeTruthy();
     await waitFor(() => expect(create).toHaveProperty('disabled', false));
+    // When the page leaves, stamped as it happens (polling would blur the delay).
+    let leftAt = Number.NaN;
+    const stopRouteWatch = router.subscribe((state) => {
+      if (Number.isNaN(leftAt) && state.location.pathname !== '/projects/create') leftAt = performance.now();
+    });
     await user.click(create);
 
     expect(await screen.findByText('Project saved successfully!')).toBeTruthy();
@@ -76,8 +85,10 @@ describe('NewProjectPage (spec §2 Start A New Project, §5)', () => {
       industryId: 'OFF_SHORE',
     });
     // Spec §9: the navigation waits 200 ms after the toast; no unsaved-changes question after a save.
-    expect(router.state.location.pathname).toBe('/projects/create');
     await waitFor(() => expect(router.state.location.pathname).toBe(`/projects/${PROJECT_ID}`));
+    stopRouteWatch();
+    // The delay starts after the answer, so answer → navigation is at least the delay whatever the load.
+    expect(leftAt - answeredSaveAt).toBeGreaterThanOrEqual(PROJECT_SAVE_NAVIGATION_DELAY_MS);
     expect(
       screen.queryByText('You have unsaved changes. Are you sure you want to close without saving?'),
     ).toBeNull();
