@@ -17,6 +17,14 @@ export interface Layout {
   scale: number;
 }
 
+/** An energy walk in a fixed container: its layout and energy, its lowest energy, hops since that was reached. */
+interface WalkState {
+  x: Float64Array;
+  energy: number;
+  lowestEnergy: number;
+  fails: number;
+}
+
 /** How often (in energy evaluations) the clock is read. */
 const CLOCK_CHECK_EVALUATIONS = 8;
 
@@ -195,10 +203,7 @@ export class PackingSearch {
     this.budget.limitTo(COMPRESSED_SEARCH_SHARE);
     let best = this.start();
     let target = best.scale * (1 - COMPRESSED_SHRINK);
-    let current: Float64Array = Float64Array.from(best.x);
-    let currentEnergy = this.localMin(current, target);
-    let lowestEnergy = currentEnergy;
-    let fails = 0;
+    const walk = this.walkFrom(Float64Array.from(best.x), target);
     let candidate: Layout | null = null;
     const settle = (layout: Layout): void => {
       if (layout.scale >= best.scale) return;
@@ -206,34 +211,24 @@ export class PackingSearch {
       target = Math.min(target, best.scale * (1 - COMPRESSED_MIN_SHRINK));
     };
     while (!this.budget.exhausted()) {
-      const y = this.moves.perturbByStress(current, target);
-      const e = this.hopMin(y, target);
-      if (e < lowestEnergy) {
-        lowestEnergy = e;
-        fails = 0;
-      } else {
-        fails++;
-      }
-      if (e < currentEnergy || e <= lowestEnergy) {
-        current = y;
-        currentEnergy = e;
-        const repaired = this.repair(y);
+      if (this.hop(walk, target)) {
+        const repaired = this.repair(walk.x);
         if (repaired !== null && (candidate === null || repaired.scale < candidate.scale))
           candidate = repaired;
       }
-      if (fails < patience) continue;
+      if (walk.fails < patience) continue;
       if (candidate !== null) settle(this.squeeze(candidate, SQUEEZE_HOP_STEP));
       candidate = null;
+      let next: Float64Array;
       if (this.rng.next() < COMPRESSED_RESTART_PROBABILITY) {
         const restart = this.start();
         settle(restart);
-        current = Float64Array.from(restart.x);
+        next = Float64Array.from(restart.x);
       } else {
-        for (let k = 0; k < COMPRESSED_KICK_MOVES; k++) current = this.moves.perturb(current, target);
+        next = walk.x;
+        for (let k = 0; k < COMPRESSED_KICK_MOVES; k++) next = this.moves.perturb(next, target);
       }
-      currentEnergy = this.localMin(current, target);
-      lowestEnergy = currentEnergy;
-      fails = 0;
+      Object.assign(walk, this.walkFrom(next, target));
     }
     this.budget.limitTo(1);
     if (candidate !== null) settle(this.squeeze(candidate, SQUEEZE_HOP_STEP));
@@ -272,29 +267,40 @@ export class PackingSearch {
    * null after `patience` hops without a new lowest energy or when the budget ends.
    */
   private walk(source: Float64Array, scale: number, patience: number): Layout | null {
-    let current: Float64Array = Float64Array.from(source);
-    let currentEnergy = this.localMin(current, scale);
-    let bestEnergy = currentEnergy;
-    let fails = 0;
+    const walk = this.walkFrom(Float64Array.from(source), scale);
     for (;;) {
-      if (currentEnergy <= WALK_REPAIR_ENERGY_FACTOR * this.feasibleEnergy) {
-        const candidate = this.repair(current);
+      if (walk.energy <= WALK_REPAIR_ENERGY_FACTOR * this.feasibleEnergy) {
+        const candidate = this.repair(walk.x);
         if (candidate !== null && candidate.scale <= scale * (1 + WALK_TARGET_MARGIN)) return candidate;
       }
-      if (fails >= patience || this.budget.exhausted()) return null;
-      const y = this.moves.perturbByStress(current, scale);
-      const e = this.hopMin(y, scale);
-      if (e < bestEnergy) {
-        bestEnergy = e;
-        fails = 0;
-      } else {
-        fails++;
-      }
-      if (e < currentEnergy || e <= bestEnergy) {
-        current = y;
-        currentEnergy = e;
-      }
+      if (walk.fails >= patience || this.budget.exhausted()) return null;
+      this.hop(walk, scale);
     }
+  }
+
+  /** A walk starting at `x` (minimised in place in the container of the given scale). */
+  private walkFrom(x: Float64Array, scale: number): WalkState {
+    const energy = this.localMin(x, scale);
+    return { x, energy, lowestEnergy: energy, fails: 0 };
+  }
+
+  /**
+   * One hop of an energy walk: a stress-guided move, minimised; kept when the energy does not rise (or is the
+   * walk's lowest). Counts hops without a new lowest energy in `fails`. True when the hop was kept.
+   */
+  private hop(walk: WalkState, scale: number): boolean {
+    const y = this.moves.perturbByStress(walk.x, scale);
+    const e = this.hopMin(y, scale);
+    if (e < walk.lowestEnergy) {
+      walk.lowestEnergy = e;
+      walk.fails = 0;
+    } else {
+      walk.fails++;
+    }
+    if (!(e < walk.energy || e <= walk.lowestEnergy)) return false;
+    walk.x = y;
+    walk.energy = e;
+    return true;
   }
 
   /** The best layout moved by a few random moves (swaps, relocations, shakes), minimised and squeezed. */
