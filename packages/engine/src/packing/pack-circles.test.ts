@@ -55,6 +55,14 @@ describe('packCircles — hand-checked cases', () => {
     ['2 equal circles in a circle, ratio 2', { shape: 'ROUND', diameterMm: 4 }, 2, 2],
     // Hexagonal flower: one in the middle, six around, container radius 3 (ratio 3).
     ['7 equal circles in a circle, ratio 3', { shape: 'ROUND', diameterMm: 6 }, 7, 2],
+    // The hexagonal lattice points (spacing 2) within 2√7 of a lattice point: 1 + 6 + 6 + 6 + 12 = 31 (norms 0, 1,
+    // 3, 4, 7), the outer 12 at distance 2√7 from the centre: container radius 1 + 2√7 (the Packomania record).
+    [
+      '31 equal circles in a circle, ratio 1 + 2√7',
+      { shape: 'ROUND', diameterMm: 2 * (1 + 2 * Math.sqrt(7)) },
+      31,
+      2,
+    ],
     // Four unit circles in a 2 × 2 grid: square side 4.
     [
       '4 equal circles in a square of side 4',

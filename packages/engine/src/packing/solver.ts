@@ -9,7 +9,7 @@ import { minimize, type MinimizeOptions } from './lbfgs';
 import { Perturbation } from './moves';
 import { PairList, findClosePairs } from './neighbours';
 import type { Random } from './random';
-import { initialPositions } from './starts';
+import { initialPositions, type StartKind } from './starts';
 
 /** A verified layout: `x` = x0, y0, x1, y1, … (mm) and the smallest container scale that holds it exactly. */
 export interface Layout {
@@ -92,6 +92,8 @@ const PATIENCE_BASE = 40;
 const PATIENCE_PER_CIRCLE = 8;
 /** Tightest: share of that patience a walk at one target gets. */
 const TIGHTEST_PATIENCE_SHARE = 0.5;
+/** Tightest, equal circles: the chain begins from the best of these starts (the symmetric lattice patches first). */
+const EQUAL_FIRST_STARTS: StartKind[] = ['lattice-point', 'lattice-triangle', 'lattice-edge', 'random'];
 /** Tightest: first relative shrink of the target below the chain's layout; halved after each failed walk. */
 const TIGHTEST_FIRST_SHRINK = 3e-3;
 /** Tightest: below this shrink the chain is stuck, and continues from a kicked best layout or a new start. */
@@ -236,7 +238,8 @@ export class PackingSearch {
   }
 
   /**
-   * A chain of fixed-container energy walks: from the chain's layout,
+   * A chain of fixed-container energy walks, beginning from the best of the three symmetric lattice patches and a
+   * random start: from the chain's layout,
    * walk (stress-guided moves, energy minimised in the container) at a target slightly smaller than it; when the
    * walk reaches a layout that fits the target, squeeze it and continue from there, else halve the shrink. When
    * the shrink falls below its minimum the chain is stuck and continues from the best layout kicked by a few
@@ -245,8 +248,13 @@ export class PackingSearch {
    */
   private chainOfWalks(): Layout {
     const patience = Math.round(TIGHTEST_PATIENCE_SHARE * (PATIENCE_BASE + PATIENCE_PER_CIRCLE * this.n));
-    let best: Layout | null = null;
     let chain: Layout | null = null;
+    for (const kind of EQUAL_FIRST_STARTS) {
+      const layout = this.start(kind);
+      if (chain === null || layout.scale < chain.scale) chain = layout;
+      if (this.budget.exhausted()) break;
+    }
+    let best: Layout | null = chain;
     let shrink = TIGHTEST_FIRST_SHRINK;
     while (chain === null || !this.budget.exhausted()) {
       if (chain === null || shrink < TIGHTEST_MIN_SHRINK) {
@@ -377,23 +385,22 @@ export class PackingSearch {
     return y;
   }
 
-  /** A new start: initial positions, minimised in a roomy container, repaired and squeezed. */
-  private start(): Layout {
-    const x = this.initialPositions();
-    this.localMin(x, this.startScale);
-    const layout = this.repair(x) ?? this.repair(this.spread(x))!;
-    return this.squeeze(layout, SQUEEZE_FIRST_STEP);
-  }
-
-  private initialPositions(): Float64Array {
-    return initialPositions(
+  /**
+   * A new start: initial positions, minimised in a roomy container, repaired and squeezed. Unless a kind is asked
+   * for, starts alternate between random points and a randomly placed lattice.
+   */
+  private start(kind?: StartKind): Layout {
+    const x = initialPositions(
       this.container,
       this.radii,
       this.rMean,
       this.startScale,
-      this.restarts++,
+      kind ?? (this.restarts++ % 2 === 1 ? 'lattice-random' : 'random'),
       this.rng,
     );
+    this.localMin(x, this.startScale);
+    const layout = this.repair(x) ?? this.repair(this.spread(x))!;
+    return this.squeeze(layout, SQUEEZE_FIRST_STEP);
   }
 
   /** Minimises the energy in place in the container of the given scale; returns the energy reached. */

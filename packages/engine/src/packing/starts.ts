@@ -19,20 +19,26 @@ export function randomPoint(container: Container, scale: number, rng: Random): [
 }
 
 /**
- * Starting positions for restart number `restart` in the container of the given scale: even restarts take
- * uniform random points, odd ones the lattice points nearest the centre, assigned to the circles in random order.
+ * What a start is: uniform random points, or the points of a hexagonal lattice nearest the centre, assigned to the
+ * circles in random order. The lattice has at the container's centre one of its three centres of symmetry (a
+ * lattice point, the centre of a triangle of lattice points, the middle of an edge; unrotated), or a random point
+ * with a random rotation. The symmetric patches are the best known packings of some counts of equal circles (31:
+ * the lattice points within 2√7 spacings of a lattice point), which a random offset almost never hits.
  */
+export type StartKind = 'random' | 'lattice-point' | 'lattice-triangle' | 'lattice-edge' | 'lattice-random';
+
+/** Starting positions of the given kind in the container of the given scale. */
 export function initialPositions(
   container: Container,
   radii: Float64Array,
   rMean: number,
   scale: number,
-  restart: number,
+  kind: StartKind,
   rng: Random,
 ): Float64Array {
-  return restart % 2 === 1
-    ? latticePositions(container, radii.length, rMean, scale, rng)
-    : randomPositions(container, radii.length, scale, rng);
+  return kind === 'random'
+    ? randomPositions(container, radii.length, scale, rng)
+    : latticePositions(container, radii.length, rMean, scale, kind, rng);
 }
 
 function randomPositions(container: Container, n: number, scale: number, rng: Random): Float64Array {
@@ -45,21 +51,27 @@ function randomPositions(container: Container, n: number, scale: number, rng: Ra
   return x;
 }
 
-/** The n points of a hexagonal lattice (random rotation and offset) that need the smallest container. */
+/** The n points of a hexagonal lattice (centred as asked) that need the smallest container. */
 function latticePositions(
   container: Container,
   n: number,
   rMean: number,
   scale: number,
+  kind: Exclude<StartKind, 'random'>,
   rng: Random,
 ): Float64Array {
   const x = new Float64Array(2 * n);
   const halfW = scale * (container.kind === 'round' ? container.radiusMm : container.halfWidthMm);
   const halfH = scale * (container.kind === 'round' ? container.radiusMm : container.halfHeightMm);
   const spacing = LATTICE_SPACING_MEAN_RADII * rMean;
-  const angle = rng.range(0, Math.PI / 3);
-  const offsetX = rng.range(0, spacing);
-  const offsetY = rng.range(0, spacing);
+  const random = kind === 'lattice-random';
+  const angle = random ? rng.range(0, Math.PI / 3) : 0;
+  const offsetX = random ? rng.range(0, spacing) : kind === 'lattice-point' ? 0 : -spacing / 2;
+  const offsetY = random
+    ? rng.range(0, spacing)
+    : kind === 'lattice-triangle'
+      ? -spacing / (2 * Math.sqrt(3))
+      : 0;
   const cos = Math.cos(angle);
   const sin = Math.sin(angle);
   const reach = Math.hypot(halfW, halfH) + 2 * spacing;
