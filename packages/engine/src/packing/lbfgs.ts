@@ -30,26 +30,53 @@ const MAX_LINE_SEARCH_STEPS = 30;
 /** Curvature pairs with sᵀy at or below this (relative to |s||y|) are skipped: they would spoil the Hessian model. */
 const MIN_CURVATURE = 1e-12;
 
+/**
+ * The scratch arrays of a minimisation, kept between calls: a search minimises thousands of times, and allocating
+ * them each time costs as much as the arithmetic for a few dozen circles.
+ */
+export class LbfgsWorkspace {
+  readonly sHistory: Float64Array;
+  readonly yHistory: Float64Array;
+  readonly rho: Float64Array;
+  readonly alphaHistory: Float64Array;
+  readonly g: Float64Array;
+  readonly gNew: Float64Array;
+  readonly xNew: Float64Array;
+  readonly d: Float64Array;
+
+  constructor(
+    readonly size: number,
+    readonly memory: number,
+  ) {
+    this.sHistory = new Float64Array(memory * size);
+    this.yHistory = new Float64Array(memory * size);
+    this.rho = new Float64Array(memory);
+    this.alphaHistory = new Float64Array(memory);
+    this.g = new Float64Array(size);
+    this.gNew = new Float64Array(size);
+    this.xNew = new Float64Array(size);
+    this.d = new Float64Array(size);
+  }
+}
+
 /** Minimises in place: `x` ends at the best point found. */
 export function minimize(
   fg: ObjectiveWithGradient,
   x: Float64Array,
   options: MinimizeOptions,
+  workspace: LbfgsWorkspace = new LbfgsWorkspace(x.length, options.memory),
 ): MinimizeResult {
   const n = x.length;
   const m = options.memory;
+  if (workspace.size !== n || workspace.memory !== m)
+    throw new RangeError('minimize: workspace of another size');
   // Curvature pairs in one flat array each: pair k occupies [k n, (k + 1) n).
-  const sHistory = new Float64Array(m * n);
-  const yHistory = new Float64Array(m * n);
-  const rho = new Float64Array(m);
-  const alphaHistory = new Float64Array(m);
+  const { sHistory, yHistory, rho, alphaHistory, xNew, d } = workspace;
   let stored = 0;
   let newest = -1;
 
-  let g = new Float64Array(n);
-  let gNew = new Float64Array(n);
-  const xNew = new Float64Array(n);
-  const d = new Float64Array(n);
+  let g = workspace.g;
+  let gNew = workspace.gNew;
   let f = fg(x, g);
   const window = Math.max(1, options.stallWindow);
   const fHistory = new Float64Array(window);

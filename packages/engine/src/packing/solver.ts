@@ -5,7 +5,7 @@
 import { requiredScale, type Container } from './container';
 import { ALL_PAIRS_MAX_CIRCLES, OverlapEnergy } from './energy';
 import { greedyLayout, type GreedyRule } from './greedy';
-import { minimize, type MinimizeOptions } from './lbfgs';
+import { LbfgsWorkspace, minimize, type MinimizeOptions, type ObjectiveWithGradient } from './lbfgs';
 import { Perturbation } from './moves';
 import { PairList, findClosePairs } from './neighbours';
 import type { Random } from './random';
@@ -144,6 +144,9 @@ export class PackingSearch {
   private readonly feasibleEnergy: number;
   private readonly polishEnergy: number;
   private readonly options: MinimizeOptions;
+  private readonly workspace: LbfgsWorkspace;
+  /** The energy with its gradient, counted against the budget (the objective of every minimisation). */
+  private readonly objective: ObjectiveWithGradient;
   private readonly pairs = new PairList();
   /** Container of the starts: roomy, so that the first minimisation only has to compress. */
   private readonly startScale: number;
@@ -179,6 +182,12 @@ export class PackingSearch {
       firstStep: LBFGS_FIRST_STEP,
       memory: LBFGS_MEMORY,
       shouldStop: () => budget.exhausted(),
+    };
+    this.workspace = new LbfgsWorkspace(2 * this.n, LBFGS_MEMORY);
+    const energy = this.energy;
+    this.objective = (p, g) => {
+      budget.charge();
+      return energy.evaluate(p, g);
     };
   }
 
@@ -406,17 +415,7 @@ export class PackingSearch {
   /** Minimises the energy in place in the container of the given scale; returns the energy reached. */
   private localMin(x: Float64Array, scale: number): number {
     this.energy.setScale(scale);
-    const energy = this.energy;
-    const budget = this.budget;
-    const result = minimize(
-      (p, g) => {
-        budget.charge();
-        return energy.evaluate(p, g);
-      },
-      x,
-      this.options,
-    );
-    return result.f;
+    return minimize(this.objective, x, this.options, this.workspace).f;
   }
 
   /**
