@@ -125,6 +125,50 @@ export class Perturbation {
     return y;
   }
 
+  /**
+   * A child of two layouts, after the cut-and-splice crossover of Deaven & Ho (1995, Physical Review Letters 75):
+   * `b` is turned by a random angle (round openings) and mirrored at random (a symmetry of the opening, so it
+   * stays as good); a random line cuts the plane; the child takes the circles of `a` on one side and those of `b`
+   * on the other. A circle that lies on `a`'s side in both takes `a`'s place; one that lies on neither goes into
+   * the largest hole, largest first. The energy minimisation then settles the seam.
+   */
+  splice(a: Float64Array, b: Float64Array, scale: number): Float64Array {
+    const n = this.n;
+    const round = this.container.kind === 'round';
+    const angle = round ? this.rng.range(0, 2 * Math.PI) : 0;
+    const cos = Math.cos(angle);
+    const sin = Math.sin(angle);
+    const mirrorX = this.rng.next() < 0.5 ? -1 : 1;
+    const mirrorY = !round && this.rng.next() < 0.5 ? -1 : 1;
+    const direction = this.rng.range(0, 2 * Math.PI);
+    const ux = Math.cos(direction);
+    const uy = Math.sin(direction);
+    let extent = 0;
+    for (let k = 0; k < 2 * n; k++) extent = Math.max(extent, Math.abs(a[k]!));
+    const offset = this.rng.range(-SPLICE_MAX_OFFSET, SPLICE_MAX_OFFSET) * extent;
+    const child = new Float64Array(2 * n);
+    const homeless: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const bx = mirrorX * b[2 * i]!;
+      const by = mirrorY * b[2 * i + 1]!;
+      const tx = cos * bx - sin * by;
+      const ty = sin * bx + cos * by;
+      if (ux * a[2 * i]! + uy * a[2 * i + 1]! > offset) {
+        child[2 * i] = a[2 * i]!;
+        child[2 * i + 1] = a[2 * i + 1]!;
+      } else if (ux * tx + uy * ty <= offset) {
+        child[2 * i] = tx;
+        child[2 * i + 1] = ty;
+      } else {
+        child[2 * i] = Number.POSITIVE_INFINITY;
+        homeless.push(i);
+      }
+    }
+    homeless.sort((i, j) => this.radii[j]! - this.radii[i]!);
+    for (const i of homeless) this.moveIntoHole(child, i, scale);
+    return child;
+  }
+
   /** A circle drawn with probability proportional to its stress (uniformly when there is none). */
   private pickStressed(): number {
     const n = this.n;
@@ -252,6 +296,9 @@ export class Perturbation {
     return clearance;
   }
 }
+
+/** Cut-and-splice: the cut line's distance from the centre, at most this share of the layout's extent. */
+const SPLICE_MAX_OFFSET = 0.3;
 
 /** Exchanges the places of circles i and j. */
 function swapPlaces(y: Float64Array, i: number, j: number): void {

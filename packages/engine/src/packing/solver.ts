@@ -17,6 +17,12 @@ export interface Layout {
   scale: number;
 }
 
+/** A member of the population: a layout at the end of a walk, and its energy in the population's container. */
+interface Member {
+  x: Float64Array;
+  energy: number;
+}
+
 /** An energy walk in a fixed container: its layout and energy, its lowest energy, hops since that was reached. */
 interface WalkState {
   x: Float64Array;
@@ -102,16 +108,18 @@ const TIGHTEST_MIN_SHRINK = 1e-3;
 const TIGHTEST_KICK_PROBABILITY = 0.7;
 const TIGHTEST_KICK_MOVES = 4;
 /**
- * Tightest, circles of different sizes: the walk's container, this much smaller than the first start's layout, and
- * at least COMPRESSED_MIN_SHRINK smaller than the best layout found.
+ * Tightest, circles of different sizes: the population's container, this much smaller than the first start's
+ * layout, and at least COMPRESSED_MIN_SHRINK smaller than the best layout found.
  */
 const COMPRESSED_SHRINK = 0.08;
 const COMPRESSED_MIN_SHRINK = 0.02;
-/** Compressed walk: share of the budget for the walk; the rest squeezes the last cycle's candidate. */
-const COMPRESSED_SEARCH_SHARE = 0.9;
-/** Compressed walk: when stuck, a new start with this probability, else the walk's layout moved this many times. */
-const COMPRESSED_RESTART_PROBABILITY = 0.2;
-const COMPRESSED_KICK_MOVES = 3;
+/** Population: members, share of the patience each walk gets, and when two members' energies count as the same. */
+const POPULATION_SIZE = 4;
+const EVOLVE_PATIENCE_SHARE = 0.25;
+const DUPLICATE_ENERGY = 1e-7;
+/** Population: probability that a child is one member moved by this many random moves rather than a splice. */
+const MUTATION_PROBABILITY = 0.2;
+const MUTATION_MOVES = 3;
 /** A walk repairs its layout once the energy is at most this many times the feasible energy (depth ×10)… */
 const WALK_REPAIR_ENERGY_FACTOR = 100;
 /** …and the repaired layout counts as reaching the target within this relative margin. */
@@ -192,58 +200,78 @@ export class PackingSearch {
   }
 
   /**
-   * Smallest container found in the budget: the compressed walk for circles of different sizes, the chain of
-   * walks for equal circles (each measured better on its own family; ADR 004).
+   * Smallest container found in the budget: a population evolved by cut-and-splice for circles of different sizes,
+   * the chain of walks for equal circles (each measured better on its own family; ADR 004).
    */
   tightest(): Layout {
-    return this.moves.unequal ? this.compressedWalk() : this.chainOfWalks();
+    return this.moves.unequal ? this.evolve() : this.chainOfWalks();
   }
 
   /**
-   * An iterated energy walk in one container well below the first start's layout (COMPRESSED_SHRINK smaller), where
-   * no layout fits and the energy ranks structures: stress-guided moves, kept when the energy does not rise. Every
-   * kept layout is repaired; when the walk is stuck (patience hops without a new lowest energy), the smallest
-   * repaired layout of the cycle is squeezed — squeezing, not the repaired size, shows how good a structure is —
-   * and kept when it beats the best. The walk then goes on from its own layout moved by a few random moves, or
-   * from a new start. The container stays put unless the best layout comes within COMPRESSED_MIN_SHRINK of it: a
-   * container that follows the best layout down soon becomes too small for the energy to tell structures apart.
-   * The last tenth of the budget squeezes the last cycle's candidate.
+   * A small population of layouts in one container well below the first start's layout (COMPRESSED_SHRINK smaller),
+   * where no layout fits and the energy ranks structures. Each member is the end of an energy walk (stress-guided
+   * moves, kept when the energy does not rise) run until stuck. A new member comes from a new start until the
+   * population is full, then from the cut-and-splice of two members (or, less often, one member moved by a few random
+   * moves), walked until stuck; it replaces the member with the highest energy when it is lower and not already there
+   * (same energy). Every member that enters is repaired and squeezed — squeezing, not the energy, gives the layout's
+   * size — and kept when it beats the best. The container stays put unless the best layout comes within
+   * COMPRESSED_MIN_SHRINK of it; then it shrinks and every member is minimised again in it.
    */
-  private compressedWalk(): Layout {
-    const patience = Math.round(TIGHTEST_PATIENCE_SHARE * (PATIENCE_BASE + PATIENCE_PER_CIRCLE * this.n));
-    this.budget.limitTo(COMPRESSED_SEARCH_SHARE);
+  private evolve(): Layout {
+    const patience = Math.round(EVOLVE_PATIENCE_SHARE * (PATIENCE_BASE + PATIENCE_PER_CIRCLE * this.n));
     let best = this.start();
     let target = best.scale * (1 - COMPRESSED_SHRINK);
-    const walk = this.walkFrom(Float64Array.from(best.x), target);
-    let candidate: Layout | null = null;
-    const settle = (layout: Layout): void => {
-      if (layout.scale >= best.scale) return;
-      best = layout;
-      target = Math.min(target, best.scale * (1 - COMPRESSED_MIN_SHRINK));
+    const population: Member[] = [];
+    const admit = (member: Member): void => {
+      const repaired = this.repair(member.x);
+      if (repaired === null) return;
+      const squeezed = this.squeeze(repaired, SQUEEZE_HOP_STEP);
+      if (squeezed.scale >= best.scale) return;
+      best = squeezed;
+      if (target <= best.scale * (1 - COMPRESSED_MIN_SHRINK)) return;
+      target = best.scale * (1 - COMPRESSED_MIN_SHRINK);
+      for (const m of population) m.energy = this.localMin(m.x, target);
     };
+    let source: Float64Array = Float64Array.from(best.x);
     while (!this.budget.exhausted()) {
-      if (this.hop(walk, target)) {
-        const repaired = this.repair(walk.x);
-        if (repaired !== null && (candidate === null || repaired.scale < candidate.scale))
-          candidate = repaired;
+      const walk = this.walkFrom(source, target);
+      while (walk.fails < patience && !this.budget.exhausted()) this.hop(walk, target);
+      if (this.budget.exhausted()) break;
+      const child: Member = { x: walk.x, energy: walk.energy };
+      if (!population.some((m) => Math.abs(m.energy - child.energy) <= DUPLICATE_ENERGY * m.energy)) {
+        if (population.length < POPULATION_SIZE) {
+          population.push(child);
+          admit(child);
+        } else {
+          let worst = 0;
+          for (let k = 1; k < population.length; k++)
+            if (population[k]!.energy > population[worst]!.energy) worst = k;
+          if (child.energy < population[worst]!.energy) {
+            population[worst] = child;
+            admit(child);
+          }
+        }
       }
-      if (walk.fails < patience) continue;
-      if (candidate !== null) settle(this.squeeze(candidate, SQUEEZE_HOP_STEP));
-      candidate = null;
-      let next: Float64Array;
-      if (this.rng.next() < COMPRESSED_RESTART_PROBABILITY) {
-        const restart = this.start();
-        settle(restart);
-        next = Float64Array.from(restart.x);
-      } else {
-        next = walk.x;
-        for (let k = 0; k < COMPRESSED_KICK_MOVES; k++) next = this.moves.perturb(next, target);
-      }
-      Object.assign(walk, this.walkFrom(next, target));
+      source = this.offspring(population, target);
     }
-    this.budget.limitTo(1);
-    if (candidate !== null) settle(this.squeeze(candidate, SQUEEZE_HOP_STEP));
     return best;
+  }
+
+  /** The next layout to walk from: a new start while the population is not full, else a child of its members. */
+  private offspring(population: Member[], scale: number): Float64Array {
+    if (population.length < POPULATION_SIZE) {
+      const start = this.start();
+      return Float64Array.from(start.x);
+    }
+    if (this.rng.next() < MUTATION_PROBABILITY) {
+      let x = population[this.rng.int(population.length)]!.x;
+      for (let k = 0; k < MUTATION_MOVES; k++) x = this.moves.perturb(x, scale);
+      return x;
+    }
+    const i = this.rng.int(population.length);
+    let j = this.rng.int(population.length - 1);
+    if (j >= i) j++;
+    return this.moves.splice(population[i]!.x, population[j]!.x, scale);
   }
 
   /**
