@@ -129,8 +129,10 @@ export class Perturbation {
    * A child of two layouts, after the cut-and-splice crossover of Deaven & Ho (1995, Physical Review Letters 75):
    * `b` is turned by a random angle (round openings) and mirrored at random (a symmetry of the opening, so it
    * stays as good); a random line cuts the plane; the child takes the circles of `a` on one side and those of `b`
-   * on the other. A circle that lies on `a`'s side in both takes `a`'s place; one that lies on neither goes into
-   * the largest hole, largest first. The energy minimisation then settles the seam.
+   * on the other. A circle on `a`'s side in both takes `a`'s place, which leaves its place in `b` vacant; the
+   * circles on neither side (about a quarter of them: where a circle lies in `a` says nothing of where it lies in
+   * `b`) take those vacant places, largest circle to largest place, and any left over go into the largest holes.
+   * The energy minimisation then settles the seam.
    */
   splice(a: Float64Array, b: Float64Array, scale: number): Float64Array {
     const n = this.n;
@@ -147,25 +149,42 @@ export class Perturbation {
     for (let k = 0; k < 2 * n; k++) extent = Math.max(extent, Math.abs(a[k]!));
     const offset = this.rng.range(-SPLICE_MAX_OFFSET, SPLICE_MAX_OFFSET) * extent;
     const child = new Float64Array(2 * n);
+    const bx = new Float64Array(n);
+    const by = new Float64Array(n);
     const homeless: number[] = [];
+    const vacant: number[] = [];
     for (let i = 0; i < n; i++) {
-      const bx = mirrorX * b[2 * i]!;
-      const by = mirrorY * b[2 * i + 1]!;
-      const tx = cos * bx - sin * by;
-      const ty = sin * bx + cos * by;
-      if (ux * a[2 * i]! + uy * a[2 * i + 1]! > offset) {
+      const mx = mirrorX * b[2 * i]!;
+      const my = mirrorY * b[2 * i + 1]!;
+      bx[i] = cos * mx - sin * my;
+      by[i] = sin * mx + cos * my;
+    }
+    for (let i = 0; i < n; i++) {
+      const fromA = ux * a[2 * i]! + uy * a[2 * i + 1]! > offset;
+      const onBSide = ux * bx[i]! + uy * by[i]! <= offset;
+      if (fromA) {
         child[2 * i] = a[2 * i]!;
         child[2 * i + 1] = a[2 * i + 1]!;
-      } else if (ux * tx + uy * ty <= offset) {
-        child[2 * i] = tx;
-        child[2 * i + 1] = ty;
+        if (onBSide) vacant.push(i);
+      } else if (onBSide) {
+        child[2 * i] = bx[i]!;
+        child[2 * i + 1] = by[i]!;
       } else {
         child[2 * i] = Number.POSITIVE_INFINITY;
         homeless.push(i);
       }
     }
-    homeless.sort((i, j) => this.radii[j]! - this.radii[i]!);
-    for (const i of homeless) this.moveIntoHole(child, i, scale);
+    const bySizeDown = (i: number, j: number): number => this.radii[j]! - this.radii[i]!;
+    homeless.sort(bySizeDown);
+    vacant.sort(bySizeDown);
+    const matched = Math.min(homeless.length, vacant.length);
+    for (let k = 0; k < matched; k++) {
+      const i = homeless[k]!;
+      const v = vacant[k]!;
+      child[2 * i] = bx[v]!;
+      child[2 * i + 1] = by[v]!;
+    }
+    for (let k = matched; k < homeless.length; k++) this.moveIntoHole(child, homeless[k]!, scale);
     return child;
   }
 
