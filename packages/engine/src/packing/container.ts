@@ -49,7 +49,7 @@ export function containerSizeMm(container: Container): number {
  * which is all the callers need.
  */
 export function protrusionMm(container: Container, scale: number, x: number, y: number, r: number): number {
-  if (container.kind === 'round') return Math.hypot(x, y) + r - scale * container.radiusMm;
+  if (container.kind === 'round') return Math.sqrt(x * x + y * y) + r - scale * container.radiusMm;
   const rho = scale * container.cornerRadiusMm;
   const inner = Math.max(rho - r, 0);
   const dx = Math.abs(x) - (scale * container.halfWidthMm - r - inner);

@@ -310,7 +310,13 @@ export class Perturbation {
     let clearance = -protrusionMm(this.container, scale, px, py, 0);
     for (let j = 0; j < this.n && clearance > floor; j++) {
       if (j === skip) continue;
-      clearance = Math.min(clearance, Math.hypot(px - y[2 * j]!, py - y[2 * j + 1]!) - this.radii[j]!);
+      // Circle j is nearer than the clearance so far when its distance is below clearance + rⱼ: compare squares and
+      // take the root only then (this runs for every sample of every relocation).
+      const reach = clearance + this.radii[j]!;
+      const dx = px - y[2 * j]!;
+      const dy = py - y[2 * j + 1]!;
+      const d2 = dx * dx + dy * dy;
+      if (reach > 0 && d2 < reach * reach) clearance = Math.sqrt(d2) - this.radii[j]!;
     }
     return clearance;
   }
