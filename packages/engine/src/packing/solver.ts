@@ -96,20 +96,11 @@ const SQUEEZE_MIN_STEP = 1e-7;
 /** Hops without a new lowest energy before a walk gives up (the fit: restarts): base + per circle. */
 const PATIENCE_BASE = 40;
 const PATIENCE_PER_CIRCLE = 8;
-/** Tightest: share of that patience a walk at one target gets. */
-const TIGHTEST_PATIENCE_SHARE = 0.5;
-/** Tightest, equal circles: the chain begins from the best of these starts (the symmetric lattice patches first). */
+/** Tightest, equal circles: the first starts (the symmetric lattice patches, ADR 004), one per first member. */
 const EQUAL_FIRST_STARTS: StartKind[] = ['lattice-point', 'lattice-triangle', 'lattice-edge', 'random'];
-/** Tightest: first relative shrink of the target below the chain's layout; halved after each failed walk. */
-const TIGHTEST_FIRST_SHRINK = 3e-3;
-/** Tightest: below this shrink the chain is stuck, and continues from a kicked best layout or a new start. */
-const TIGHTEST_MIN_SHRINK = 1e-3;
-/** Tightest: probability that a stuck chain continues from the best layout kicked by this many moves. */
-const TIGHTEST_KICK_PROBABILITY = 0.7;
-const TIGHTEST_KICK_MOVES = 4;
 /**
- * Tightest, circles of different sizes: the population's container, this much smaller than the first start's
- * layout, and at least COMPRESSED_MIN_SHRINK smaller than the best layout found.
+ * Tightest: the population's container, this much smaller than the first start's layout, and at least
+ * COMPRESSED_MIN_SHRINK smaller than the best layout found.
  */
 const COMPRESSED_SHRINK = 0.08;
 const COMPRESSED_MIN_SHRINK = 0.02;
@@ -120,10 +111,6 @@ const DUPLICATE_ENERGY = 1e-7;
 /** Population: probability that a child is one member moved by this many random moves rather than a splice. */
 const MUTATION_PROBABILITY = 0.2;
 const MUTATION_MOVES = 3;
-/** A walk repairs its layout once the energy is at most this many times the feasible energy (depth ×10)… */
-const WALK_REPAIR_ENERGY_FACTOR = 100;
-/** …and the repaired layout counts as reaching the target within this relative margin. */
-const WALK_TARGET_MARGIN = 1e-6;
 /** Fit goal: aim slightly inside the opening, and keep the last part of the budget to squeeze the best layout. */
 const FIT_MARGIN = 1e-9;
 const FIT_SEARCH_SHARE = 0.75;
@@ -163,6 +150,8 @@ export class PackingSearch {
   /** Container of the starts: roomy, so that the first minimisation only has to compress. */
   private readonly startScale: number;
   private restarts = 0;
+  /** Kinds of the next starts, before they alternate between random points and randomly placed lattices. */
+  private readonly firstStarts: StartKind[];
 
   constructor(
     private readonly container: Container,
@@ -181,6 +170,7 @@ export class PackingSearch {
       sum += r;
     }
     this.rMean = sum / this.n;
+    this.firstStarts = this.moves.unequal ? [] : [...EQUAL_FIRST_STARTS];
     this.rMax = rMax;
     this.feasibleEnergy = (FEASIBLE_DEPTH * rMax) ** 2;
     this.polishEnergy = POLISH_ENERGY * rMax * rMax;
@@ -205,37 +195,31 @@ export class PackingSearch {
   }
 
   /**
-   * Smallest container found in the budget: a population evolved by cut-and-splice for circles of different sizes,
-   * the chain of walks for equal circles (each measured better on its own family; ADR 004).
-   */
-  tightest(): Layout {
-    return this.moves.unequal ? this.evolve() : this.chainOfWalks();
-  }
-
-  /**
-   * A small population of layouts in one container well below the first start's layout (COMPRESSED_SHRINK smaller),
-   * where no layout fits and the energy ranks structures. Each member is the end of an energy walk (stress-guided
+   * Smallest container found in the budget: a small population of layouts in one container well below the first
+   * start's layout (COMPRESSED_SHRINK smaller), where no layout fits and the energy ranks structures. Each member is the end of an energy walk (stress-guided
    * moves, kept when the energy does not rise) run until stuck. A new member comes from a new start until the
-   * population is full, then from the cut-and-splice of two members (or, less often, one member moved by a few random
+   * population is full (every start counts as a layout too), then from the cut-and-splice of two members (or, less often, one member moved by a few random
    * moves), walked until stuck; it replaces the member with the highest energy when it is lower and not already there
    * (same energy). Every member that enters is repaired and squeezed — squeezing, not the energy, gives the layout's
    * size — and kept when it beats the best. The container stays put unless the best layout comes within
    * COMPRESSED_MIN_SHRINK of it; then it shrinks and every member is minimised again in it.
    */
-  private evolve(): Layout {
+  tightest(): Layout {
     const patience = Math.round(EVOLVE_PATIENCE_SHARE * (PATIENCE_BASE + PATIENCE_PER_CIRCLE * this.n));
     let best = this.start();
     let target = best.scale * (1 - COMPRESSED_SHRINK);
     const population: Member[] = [];
-    const admit = (member: Member): void => {
-      const repaired = this.repair(member.x);
-      if (repaired === null) return;
-      const squeezed = this.squeeze(repaired, SQUEEZE_HOP_STEP);
-      if (squeezed.scale >= best.scale) return;
-      best = squeezed;
-      if (target <= best.scale * (1 - COMPRESSED_MIN_SHRINK)) return;
+    const settle = (layout: Layout): Layout => {
+      if (layout.scale >= best.scale) return layout;
+      best = layout;
+      if (target <= best.scale * (1 - COMPRESSED_MIN_SHRINK)) return layout;
       target = best.scale * (1 - COMPRESSED_MIN_SHRINK);
       for (const m of population) m.energy = this.localMin(m.x, target);
+      return layout;
+    };
+    const admit = (member: Member): void => {
+      const repaired = this.repair(member.x);
+      if (repaired !== null) settle(this.squeeze(repaired, SQUEEZE_HOP_STEP));
     };
     let source: Float64Array = Float64Array.from(best.x);
     while (!this.budget.exhausted()) {
@@ -257,17 +241,16 @@ export class PackingSearch {
           }
         }
       }
-      source = this.offspring(population, target);
+      source =
+        population.length < POPULATION_SIZE
+          ? Float64Array.from(settle(this.start()).x)
+          : this.child(population, target);
     }
     return best;
   }
 
-  /** The next layout to walk from: a new start while the population is not full, else a child of its members. */
-  private offspring(population: Member[], scale: number): Float64Array {
-    if (population.length < POPULATION_SIZE) {
-      const start = this.start();
-      return Float64Array.from(start.x);
-    }
+  /** A child of the population: the cut-and-splice of two members, or one member moved by a few random moves. */
+  private child(population: Member[], scale: number): Float64Array {
     if (this.rng.next() < MUTATION_PROBABILITY) {
       let x = population[this.rng.int(population.length)]!.x;
       for (let k = 0; k < MUTATION_MOVES; k++) x = this.moves.perturb(x, scale);
@@ -277,55 +260,6 @@ export class PackingSearch {
     let j = this.rng.int(population.length - 1);
     if (j >= i) j++;
     return this.moves.splice(population[i]!.x, population[j]!.x, scale);
-  }
-
-  /**
-   * A chain of fixed-container energy walks, beginning from the best of the three symmetric lattice patches and a
-   * random start: from the chain's layout,
-   * walk (stress-guided moves, energy minimised in the container) at a target slightly smaller than it; when the
-   * walk reaches a layout that fits the target, squeeze it and continue from there, else halve the shrink. When
-   * the shrink falls below its minimum the chain is stuck and continues from the best layout kicked by a few
-   * random moves, or from a new start. Comparing energies in one fixed container, not the scales of repaired
-   * layouts, lets a walk accept a better structure before it is fully squeezed.
-   */
-  private chainOfWalks(): Layout {
-    const patience = Math.round(TIGHTEST_PATIENCE_SHARE * (PATIENCE_BASE + PATIENCE_PER_CIRCLE * this.n));
-    let chain: Layout | null = null;
-    for (const kind of EQUAL_FIRST_STARTS) {
-      const layout = this.start(kind);
-      if (chain === null || layout.scale < chain.scale) chain = layout;
-      if (this.budget.exhausted()) break;
-    }
-    let best: Layout | null = chain;
-    let shrink = TIGHTEST_FIRST_SHRINK;
-    while (chain === null || !this.budget.exhausted()) {
-      if (chain === null || shrink < TIGHTEST_MIN_SHRINK) {
-        chain = best !== null && this.rng.next() < TIGHTEST_KICK_PROBABILITY ? this.kick(best) : this.start();
-        shrink = TIGHTEST_FIRST_SHRINK;
-      } else {
-        const found = this.walk(chain.x, chain.scale * (1 - shrink), patience);
-        if (found !== null && found.scale < chain.scale) chain = this.squeeze(found, SQUEEZE_HOP_STEP);
-        else shrink /= 2;
-      }
-      if (best === null || chain.scale < best.scale) best = chain;
-    }
-    return best!;
-  }
-
-  /**
-   * Energy walk in the container of the given scale from `source`: the first repaired layout that fits it, or
-   * null after `patience` hops without a new lowest energy or when the budget ends.
-   */
-  private walk(source: Float64Array, scale: number, patience: number): Layout | null {
-    const walk = this.walkFrom(Float64Array.from(source), scale);
-    for (;;) {
-      if (walk.energy <= WALK_REPAIR_ENERGY_FACTOR * this.feasibleEnergy) {
-        const candidate = this.repair(walk.x);
-        if (candidate !== null && candidate.scale <= scale * (1 + WALK_TARGET_MARGIN)) return candidate;
-      }
-      if (walk.fails >= patience || this.budget.exhausted()) return null;
-      this.hop(walk, scale);
-    }
   }
 
   /** A walk starting at `x` (minimised in place in the container of the given scale). */
@@ -351,14 +285,6 @@ export class PackingSearch {
     walk.x = y;
     walk.energy = e;
     return true;
-  }
-
-  /** The best layout moved by a few random moves (swaps, relocations, shakes), minimised and squeezed. */
-  private kick(layout: Layout): Layout {
-    let y = layout.x;
-    for (let k = 0; k < TIGHTEST_KICK_MOVES; k++) y = this.moves.perturb(y, layout.scale);
-    this.localMin(y, layout.scale);
-    return this.squeeze(this.repair(y) ?? layout, SQUEEZE_FIRST_STEP);
   }
 
   /**
@@ -440,16 +366,17 @@ export class PackingSearch {
   }
 
   /**
-   * A new start: initial positions, minimised in a roomy container, repaired and squeezed. Unless a kind is asked
-   * for, starts alternate between random points and a randomly placed lattice.
+   * A new start: initial positions, minimised in a roomy container, repaired and squeezed. Equal circles begin with
+   * the symmetric lattice patches; after those, starts alternate between random points and a randomly placed
+   * lattice.
    */
-  private start(kind?: StartKind): Layout {
+  private start(): Layout {
     const x = initialPositions(
       this.container,
       this.radii,
       this.rMean,
       this.startScale,
-      kind ?? (this.restarts++ % 2 === 1 ? 'lattice-random' : 'random'),
+      this.firstStarts.shift() ?? (this.restarts++ % 2 === 1 ? 'lattice-random' : 'random'),
       this.rng,
     );
     this.localMin(x, this.startScale);
