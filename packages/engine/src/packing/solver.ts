@@ -1,6 +1,7 @@
 // The search behind packCircles: quasi-physical energy minimisation with L-BFGS at a fixed container size,
-// container shrinking by a step-halving squeeze, and energy walks with quasi-human moves (relocate circles into
-// holes, swap circles of different sizes, shake). See docs/decisions/004-packing-solver.md.
+// container shrinking by a step-halving squeeze, energy walks with quasi-human moves (relocate circles into holes,
+// swap circles of different sizes, shake) and, for the tightest layout, a population of walked layouts recombined
+// by cut-and-splice. See docs/decisions/004-packing-solver.md.
 
 import { requiredScale, type Container } from './container';
 import { ALL_PAIRS_MAX_CIRCLES, OverlapEnergy } from './energy';
@@ -196,13 +197,14 @@ export class PackingSearch {
 
   /**
    * Smallest container found in the budget: a small population of layouts in one container well below the first
-   * start's layout (COMPRESSED_SHRINK smaller), where no layout fits and the energy ranks structures. Each member is the end of an energy walk (stress-guided
-   * moves, kept when the energy does not rise) run until stuck. A new member comes from a new start until the
-   * population is full (every start counts as a layout too), then from the cut-and-splice of two members (or, less often, one member moved by a few random
-   * moves), walked until stuck; it replaces the member with the highest energy when it is lower and not already there
-   * (same energy). Every member that enters is repaired and squeezed — squeezing, not the energy, gives the layout's
-   * size — and kept when it beats the best. The container stays put unless the best layout comes within
-   * COMPRESSED_MIN_SHRINK of it; then it shrinks and every member is minimised again in it.
+   * start's layout (COMPRESSED_SHRINK smaller), where no layout fits and the energy ranks structures. Each member
+   * is the end of an energy walk (stress-guided moves, kept when the energy does not rise) run until stuck. A new
+   * member comes from a new start until the population is full (every start counts as a layout too), then from the
+   * cut-and-splice of two members (or, less often, one member moved by a few random moves), walked until stuck; it
+   * replaces the member with the highest energy when it is lower and not already there (same energy). Every member
+   * that enters is repaired and squeezed (squeezing, not the energy, gives the layout's size) and kept when it
+   * beats the best. The container stays put unless the best layout comes within COMPRESSED_MIN_SHRINK of it; then
+   * it shrinks and every member is minimised again in it.
    */
   tightest(): Layout {
     const patience = Math.round(EVOLVE_PATIENCE_SHARE * (PATIENCE_BASE + PATIENCE_PER_CIRCLE * this.n));
@@ -269,10 +271,10 @@ export class PackingSearch {
   }
 
   /**
-   * One hop of an energy walk: a stress-guided move, minimised; kept when the energy does not rise (or is the
-   * walk's lowest). Counts hops without a new lowest energy in `fails`. True when the hop was kept.
+   * One hop of an energy walk: a stress-guided move, minimised (screened); kept when the energy does not rise (or
+   * is the walk's lowest). Counts hops without a new lowest energy in `fails`.
    */
-  private hop(walk: WalkState, scale: number): boolean {
+  private hop(walk: WalkState, scale: number): void {
     const y = this.moves.perturbByStress(walk.x, scale);
     const e = this.screenedHopMin(y, scale, walk.energy);
     if (e < walk.lowestEnergy) {
@@ -281,10 +283,9 @@ export class PackingSearch {
     } else {
       walk.fails++;
     }
-    if (!(e < walk.energy || e <= walk.lowestEnergy)) return false;
+    if (!(e < walk.energy || e <= walk.lowestEnergy)) return;
     walk.x = y;
     walk.energy = e;
-    return true;
   }
 
   /**
