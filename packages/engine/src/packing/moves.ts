@@ -1,5 +1,6 @@
 // The basin-hopping moves of the packing search (the quasi-human part of He et al. 2018 and Ye, Huang & Lü 2013):
-// swap two circles of different sizes, relocate circles into the largest holes, or shake the whole layout.
+// swap two circles of different sizes, relocate circles into the largest holes, or shake the whole layout; and the
+// cut-and-splice of two layouts (Deaven & Ho 1995) that makes the population's children.
 
 import { protrusionMm, type Container } from './container';
 import type { OverlapEnergy } from './energy';
@@ -40,6 +41,9 @@ const HOLE_SAMPLES = 40;
 const HOLE_REFINE_STEPS = 12;
 /** First pattern-search step: half the hole's clearance, at least this many mean radii. */
 const HOLE_REFINE_MIN_MEAN_RADII = 0.1;
+/** Cut-and-splice: the cut line's distance from the centre, at most this share of the layout's extent. */
+const SPLICE_MAX_OFFSET = 0.3;
+
 /** The six directions of the pattern search: cos, sin of k·60°. */
 const HEX_DIRECTIONS = Float64Array.from({ length: 12 }, (_, k) =>
   (k % 2 === 0 ? Math.cos : Math.sin)((Math.floor(k / 2) * Math.PI) / 3),
@@ -321,9 +325,6 @@ export class Perturbation {
     return clearance;
   }
 }
-
-/** Cut-and-splice: the cut line's distance from the centre, at most this share of the layout's extent. */
-const SPLICE_MAX_OFFSET = 0.3;
 
 /** Exchanges the places of circles i and j. */
 function swapPlaces(y: Float64Array, i: number, j: number): void {
