@@ -97,6 +97,7 @@ export type { AllowedClass, TransitChange, TransitChangeResult, TransitFieldStat
 export {
   PACKING_SEED,
   PACKING_ITERATION_BUDGET,
+  deterministicVerdict,
   sizeTransit,
   effectiveCopies,
   fillLimitPercent,
@@ -109,5 +110,8 @@ export type {
   PackedCircle,
   TransitPacking,
   PackingSolution,
+  PackingSolver,
 } from './size-transit';
 export * from './packing/pack-circles';
+export * from './packing/spread';
+export * from './packing/verdict';

@@ -17,9 +17,10 @@ const packCircles = vi.hoisted(() =>
     fits: true,
     scale: 0.5,
     centres: diametersMm.map((_, i) => ({ xMm: i, yMm: 2 * i })),
+    minGapMm: 1,
   })),
 );
-vi.mock('./packing/pack-circles', () => ({ packCircles }));
+vi.mock('./packing/verdict', () => ({ packForVerdict: packCircles }));
 
 // Braces: a function returned from beforeEach is taken as its cleanup (mockClear returns the mock).
 beforeEach(() => {
@@ -189,6 +190,7 @@ describe('sizeTransit example A: steel pipes, clearance, copies', () => {
       fits: false,
       scale: 1.2,
       centres: [0, 1, 2].map(() => ({ xMm: 0, yMm: 0 })),
+      minGapMm: null,
     });
     const notFitting = sizeTransit({ transit: transitA, items: itemsA, catalogue: sampleCatalogue });
     expect(notFitting.packing).toMatchObject({ fits: false, scale: 1.2 });
@@ -207,6 +209,7 @@ describe('sizeTransit example A: steel pipes, clearance, copies', () => {
       fits: false,
       scale: 1.2,
       centres: Array.from({ length: 16 }, () => ({ xMm: 0, yMm: 0 })),
+      minGapMm: null,
     });
     const notFitting = sizeTransit({ transit: transitB, items: itemsB, catalogue: sampleCatalogue });
     expect(codes(notFitting)).toEqual(['ITEMS_DO_NOT_FIT']);
@@ -414,7 +417,7 @@ describe('sizeTransit: missing and odd input', () => {
 
   it('no items: empty transit fits, everything is empty area', () => {
     const result = sizeTransit({ transit: transitA, items: [], catalogue: sampleCatalogue });
-    expect(result.packing).toEqual({ source: 'skipped', fits: true, scale: 0, circles: [] });
+    expect(result.packing).toEqual({ source: 'skipped', fits: true, scale: 0, circles: [], minGapMm: null });
     expect(result.emptyAreaMm2).toBeCloseTo(10000 * PI, 9);
     // 10000π / 100π = 100 sleeves per transit, × 2 copies
     expect(result.materials.fillerSleeves.count).toBe(200);
@@ -508,36 +511,59 @@ describe('sizeTransit: missing and odd input', () => {
 });
 
 describe('sizeTransit: precomputed packing and skipping', () => {
-  it('uses a precomputed packing with one centre per circle', () => {
-    const packing: PackingSolution = {
-      fits: false,
-      scale: 1.1,
-      centres: [
-        { xMm: 5, yMm: 6 },
-        { xMm: 7, yMm: 8 },
-        { xMm: 9, yMm: 10 },
-      ],
-    };
-    const result = sizeTransit({ transit: transitA, items: itemsA, catalogue: sampleCatalogue, packing });
-    expect(packCircles).not.toHaveBeenCalled();
-    expect(result.packing).toMatchObject({ source: 'precomputed', fits: false, scale: 1.1 });
-    expect(result.packing.circles.map((c) => [c.xMm, c.yMm])).toEqual([
-      [5, 6],
-      [7, 8],
-      [9, 10],
-    ]);
-    expect(codes(result)).toContain('ITEMS_DO_NOT_FIT');
-  });
+  // d 400 holds 90.3, 90.3 and 128.9: the large one at (-100, 0) (reach 164.45), the small ones at (80, ±60)
+  // (reach 145.15, 120 apart), large to small hypot(180, 60) = 189.7 ≥ 109.6.
+  const roomy: TransitInput = { ...transitA, diameterMm: 400 };
+  const validLayout = [
+    { xMm: 80, yMm: 60 },
+    { xMm: 80, yMm: -60 },
+    { xMm: -100, yMm: 0 },
+  ];
 
-  it('solves again when the precomputed packing is for other circles', () => {
+  it('keeps a valid layout sent with the input exactly as sent (the certificate), without solving', () => {
     const result = sizeTransit({
-      transit: transitA,
+      transit: roomy,
       items: itemsA,
       catalogue: sampleCatalogue,
-      packing: { fits: true, scale: 0.4, centres: [{ xMm: 0, yMm: 0 }] },
+      packing: { centres: validLayout },
+    });
+    expect(packCircles).not.toHaveBeenCalled();
+    expect(result.packing).toMatchObject({ source: 'precomputed', fits: true });
+    expect(result.packing.circles.map((c) => ({ xMm: c.xMm, yMm: c.yMm }))).toEqual(validLayout);
+    // Smallest gap: the two small circles, 120 − 90.3 (the large one is 35.55 from the wall).
+    expect(result.packing.minGapMm).toBeCloseTo(29.7, 9);
+    expect(result.packing.scale).toBeCloseTo(164.45 / 200, 12);
+    expect(codes(result)).not.toContain('ITEMS_DO_NOT_FIT');
+  });
+
+  it.each([
+    ['two circles overlap', [{ xMm: 80, yMm: 20 }, validLayout[1]!, validLayout[2]!]],
+    ['a circle sticks out of the opening', [{ xMm: 160, yMm: 60 }, validLayout[1]!, validLayout[2]!]],
+    ['a centre is not a number', [{ xMm: Number.NaN, yMm: 0 }, validLayout[1]!, validLayout[2]!]],
+    ['it is for other circles', [validLayout[0]!]],
+  ])('solves again and never stores the sent layout when %s', (_case, centres) => {
+    const result = sizeTransit({
+      transit: roomy,
+      items: itemsA,
+      catalogue: sampleCatalogue,
+      packing: { centres },
     });
     expect(packCircles).toHaveBeenCalledTimes(1);
     expect(result.packing.source).toBe('solved');
+    expect(result.packing.circles.map((c) => ({ xMm: c.xMm, yMm: c.yMm }))).not.toEqual(centres);
+  });
+
+  it('never takes a sent layout as fitting when it needs a larger opening', () => {
+    // Valid at scale 1.2 only: the solver answers (here the stub says it does not fit).
+    packCircles.mockReturnValueOnce({ fits: false, scale: 1.3, centres: validLayout, minGapMm: null });
+    const result = sizeTransit({
+      transit: { ...roomy, diameterMm: 300 },
+      items: itemsA,
+      catalogue: sampleCatalogue,
+      packing: { centres: validLayout },
+    });
+    expect(result.packing).toMatchObject({ source: 'solved', fits: false, minGapMm: null });
+    expect(codes(result)).toContain('ITEMS_DO_NOT_FIT');
   });
 
   it('skips the packing when asked', () => {

@@ -21,24 +21,42 @@ import {
   type Materials,
 } from './materials';
 import { engineMessage, type EngineMessage } from './messages';
-import { packCircles } from './packing/pack-circles';
+import { measuredScale, validateLayout } from './packing/pack-circles';
+import { minGapOf } from './packing/spread';
+import { packForVerdict } from './packing/verdict';
 import { roundTo } from './rounding';
 import { definitelyGreater, definitelyLess } from './tolerance';
 import { RISE_ULTRA, isRiseUltraSinglePipe, minimumDepthMm, singlePipeOptions } from './transit-rules';
 import type { Catalogue, CatalogueCableSleeve, ItemInput, ItemTypeId, Opening, TransitInput } from './types';
 
 /**
- * Fixed packing seed and iteration budget (not a time budget): the server and every browser compute the same
- * layout for the same input, so the stored drawing is the one the user saw (ARCHITECTURE.md "Sizing").
+ * The server's verdict search when a save brings no valid layout (ADR 004): fixed seed and iteration budget (not a
+ * time budget), so the same input always gives the same stored layout. The budget is large enough for the verdict
+ * targets of issue 15 (the browser's 1.5 s search finds the same or better, and its layout is checked, not redone).
  */
 export const PACKING_SEED = 1;
-export const PACKING_ITERATION_BUDGET = 20_000;
+export const PACKING_ITERATION_BUDGET = 100_000;
 
-/** What packCircles returns (spec §4 drawing); `centres` in the order of the diameters passed. */
+/** What the packing answers (spec §4 drawing); `centres` in the order of the diameters passed. */
 export interface PackingSolution {
   fits: boolean;
   scale: number;
   centres: { xMm: number; yMm: number }[];
+  /** Smallest gap item–item and item–wall of a fitting layout, mm; null when it does not fit. */
+  minGapMm: number | null;
+}
+
+/** A packing function: the circles' diameters in the opening -> a solution (e.g. the browser's timed search). */
+export type PackingSolver = (opening: Opening, diametersMm: number[]) => PackingSolution;
+
+/** The server's verdict: deterministic (seeded, iteration-budgeted, no clock). */
+export function deterministicVerdict(opening: Opening, diametersMm: number[]): PackingSolution {
+  return packForVerdict(opening, diametersMm, {
+    seed: PACKING_SEED,
+    iterationBudget: PACKING_ITERATION_BUDGET,
+    timeBudgetMs: Number.POSITIVE_INFINITY,
+    now: () => 0,
+  });
 }
 
 export interface SizeTransitInput {
@@ -46,10 +64,14 @@ export interface SizeTransitInput {
   items: readonly ItemInput[];
   catalogue: Catalogue;
   /**
-   * A packing computed earlier for the same circles (e.g. stored with the transit): used instead of solving when it
-   * has one centre per circle; otherwise ignored and the packing is solved.
+   * A layout found elsewhere (the browser's worker, sent with a save): a certificate, not a result. It is checked
+   * with validateLayout (the engine's tolerance) against the circles sized here; when it has one centre per circle
+   * and is valid in the opening it is used as sent ('precomputed', fits); otherwise it is ignored and the packing
+   * is solved.
    */
-  packing?: PackingSolution | null;
+  packing?: { centres: { xMm: number; yMm: number }[] } | null;
+  /** Solves the packing when no valid layout was given; default: the server's deterministic verdict. */
+  solver?: PackingSolver;
   /** false skips the packing (figures and materials only; `packing.source` is 'skipped'). Default true. */
   solvePacking?: boolean;
 }
@@ -105,6 +127,8 @@ export interface TransitPacking {
   scale: number;
   /** One circle per individual item (lines expanded by quantity), in line order; centres as packCircles gives them. */
   circles: PackedCircle[];
+  /** Smallest gap item–item and item–wall of the layout when it fits, mm (the drawing states it); else null. */
+  minGapMm: number | null;
 }
 
 export interface TransitSizing {
@@ -268,30 +292,28 @@ function packItems(
   );
   // Nothing to place fits (scale 0, as packCircles answers). Skipped otherwise: fits is false, scale 0 and the centres
   // are 0 (not Infinity, so the result stays JSON: it is stored with the transit).
-  if (circles.length === 0) return { source: 'skipped', fits: true, scale: 0, circles };
+  if (circles.length === 0) return { source: 'skipped', fits: true, scale: 0, circles, minGapMm: null };
   if (transitArea <= 0 || input.solvePacking === false)
-    return { source: 'skipped', fits: false, scale: 0, circles };
+    return { source: 'skipped', fits: false, scale: 0, circles, minGapMm: null };
 
-  const precomputed = input.packing;
-  const usable = precomputed && precomputed.centres.length === circles.length;
-  const solution: PackingSolution = usable
-    ? precomputed
-    : packCircles(
-        opening,
-        circles.map((circle) => circle.diameterMm),
-        // Deterministic: fixed seed and iteration budget, no clock (the time budget is effectively off).
-        {
-          goal: 'fit',
-          seed: PACKING_SEED,
-          iterationBudget: PACKING_ITERATION_BUDGET,
-          timeBudgetMs: Number.POSITIVE_INFINITY,
-          now: () => 0,
-        },
-      );
+  const diametersMm = circles.map((circle) => circle.diameterMm);
+  const sent = input.packing?.centres;
+  // The certificate check (issue 15): a sent layout is kept only when it is valid in the real opening.
+  const certified =
+    sent !== undefined && sent.length === circles.length && validateLayout(opening, diametersMm, sent).valid;
+  const solution: PackingSolution = certified
+    ? {
+        fits: true,
+        scale: measuredScale(opening, diametersMm, sent),
+        centres: sent.map((c) => ({ xMm: c.xMm, yMm: c.yMm })),
+        minGapMm: minGapOf(opening, diametersMm, sent),
+      }
+    : (input.solver ?? deterministicVerdict)(opening, diametersMm);
   return {
-    source: usable ? 'precomputed' : 'solved',
+    source: certified ? 'precomputed' : 'solved',
     fits: solution.fits,
     scale: solution.scale,
+    minGapMm: solution.fits ? solution.minGapMm : null,
     circles: circles.map((circle, i) => {
       const centre = solution.centres[i];
       return centre ? { ...circle, xMm: centre.xMm, yMm: centre.yMm } : circle;

@@ -31,6 +31,7 @@ describe('packCircles — hand-checked cases', () => {
       fits: true,
       scale: 0,
       centres: [],
+      minGapMm: null,
     });
   });
 

@@ -12,20 +12,29 @@ import {
 } from './container';
 import { createRandom } from './random';
 import { PackingSearch, SearchBudget } from './solver';
+import { minGapOf } from './spread';
 
 export interface PackOptions {
-  /** 'fit' (default): stop at the first layout inside the opening. 'tightest': keep shrinking until the budget ends. */
-  goal?: 'fit' | 'tightest';
+  /**
+   * 'fit' (default): stop at the first layout inside the opening. 'tightest': keep shrinking until the budget ends.
+   * 'verdict': the product's anytime search (ADR 004): the fit's walk, then the tightest search, ending at the first
+   * layout inside the opening.
+   */
+  goal?: 'fit' | 'tightest' | 'verdict';
   timeBudgetMs?: number;
   iterationBudget?: number;
   seed?: number;
   now?: () => number;
+  /** Told each better scale the search finds (the browser shows the best so far while it searches). */
+  onProgress?: (scale: number) => void;
 }
 
 export interface PackResult {
   fits: boolean;
   scale: number;
   centres: { xMm: number; yMm: number }[];
+  /** Smallest gap item–item and item–wall of a fitting layout, mm; null when it does not fit. */
+  minGapMm: number | null;
 }
 
 export interface LayoutCheck {
@@ -91,10 +100,15 @@ export function packCircles(opening: Opening, diametersMm: number[], options: Pa
   for (const d of diametersMm) {
     if (!Number.isFinite(d) || d < 0) throw new RangeError(`packCircles: invalid diameter ${d}`);
   }
-  if (diametersMm.length === 0) return { fits: true, scale: 0, centres: [] };
+  if (diametersMm.length === 0) return { fits: true, scale: 0, centres: [], minGapMm: null };
   const container = containerOf(opening);
   if (container === null) {
-    return { fits: false, scale: Number.POSITIVE_INFINITY, centres: shelfLayout(null, diametersMm) };
+    return {
+      fits: false,
+      scale: Number.POSITIVE_INFINITY,
+      centres: shelfLayout(null, diametersMm),
+      minGapMm: null,
+    };
   }
   const radii = Float64Array.from(diametersMm, (d) => d / 2);
   const n = radii.length;
@@ -105,7 +119,13 @@ export function packCircles(opening: Opening, diametersMm: number[], options: Pa
       diametersMm,
       diametersMm.map(() => ({ xMm: 0, yMm: 0 })),
     );
-    return { fits: scale <= 1, scale, centres: diametersMm.map(() => ({ xMm: 0, yMm: 0 })) };
+    const centres = diametersMm.map(() => ({ xMm: 0, yMm: 0 }));
+    return {
+      fits: scale <= 1,
+      scale,
+      centres,
+      minGapMm: scale <= 1 ? minGapOf(opening, diametersMm, centres) : null,
+    };
   }
 
   const budget = createBudget(options);
@@ -115,12 +135,30 @@ export function packCircles(opening: Opening, diametersMm: number[], options: Pa
     areaLowerBoundScale(opening, diametersMm),
     createRandom(options.seed ?? DEFAULT_SEED),
     budget,
+    options.onProgress,
   );
-  const layout = options.goal === 'tightest' ? search.tightest() : search.fit();
+  const layout =
+    options.goal === 'tightest'
+      ? search.tightest()
+      : options.goal === 'verdict'
+        ? search.verdict()
+        : search.fit();
   const centres = Array.from({ length: n }, (_, i) => ({ xMm: layout.x[2 * i]!, yMm: layout.x[2 * i + 1]! }));
   // The reported scale is measured again on the returned centres, so it always describes a valid layout.
   const scale = layoutScale(container, diametersMm, centres);
-  return { fits: scale <= 1 && validateLayout(opening, diametersMm, centres).valid, scale, centres };
+  const fits = scale <= 1 && validateLayout(opening, diametersMm, centres).valid;
+  return { fits, scale, centres, minGapMm: fits ? minGapOf(opening, diametersMm, centres) : null };
+}
+
+/** The smallest scale of the opening that holds the layout (Infinity without an opening, 0 without circles). */
+export function measuredScale(
+  opening: Opening,
+  diametersMm: number[],
+  centres: { xMm: number; yMm: number }[],
+): number {
+  const container = containerOf(opening);
+  if (container === null) return diametersMm.length === 0 ? 0 : Number.POSITIVE_INFINITY;
+  return layoutScale(container, diametersMm, centres);
 }
 
 /** Default seed, so that calls without one are reproducible too (given an iteration budget). */

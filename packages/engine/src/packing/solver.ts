@@ -115,6 +115,8 @@ const MUTATION_MOVES = 3;
 /** Fit goal: aim slightly inside the opening, and keep the last part of the budget to squeeze the best layout. */
 const FIT_MARGIN = 1e-9;
 const FIT_SEARCH_SHARE = 0.75;
+/** Verdict: share of the budget the fit's walk may use before the tightest search takes over (ADR 004). */
+const VERDICT_FIT_SHARE = 0.15;
 /** A hop's minimisation gives up when after this many iterations its energy is still above the walk's. */
 const SCREEN_ITERATIONS = 8;
 /** Below this energy (in largest radii squared) a hop's layout is minimised again: it may reach zero. */
@@ -153,6 +155,8 @@ export class PackingSearch {
   private restarts = 0;
   /** Kinds of the next starts, before they alternate between random points and randomly placed lattices. */
   private readonly firstStarts: StartKind[];
+  /** The search may end as soon as its best layout needs no more than this scale (the verdict: 1; else 0). */
+  private stopAtScale = 0;
 
   constructor(
     private readonly container: Container,
@@ -160,6 +164,8 @@ export class PackingSearch {
     areaBoundScale: number,
     private readonly rng: Random,
     private readonly budget: SearchBudget,
+    /** Told each better scale found (the browser shows the best so far while the verdict searches). */
+    private readonly onImprove: (scale: number) => void = () => {},
   ) {
     this.n = radii.length;
     this.energy = new OverlapEnergy(container, radii);
@@ -206,14 +212,15 @@ export class PackingSearch {
    * beats the best. The container stays put unless the best layout comes within COMPRESSED_MIN_SHRINK of it; then
    * it shrinks and every member is minimised again in it.
    */
-  tightest(): Layout {
+  tightest(initial?: Layout): Layout {
     const patience = Math.round(EVOLVE_PATIENCE_SHARE * (PATIENCE_BASE + PATIENCE_PER_CIRCLE * this.n));
-    let best = this.start();
+    let best = initial ?? this.start();
     let target = best.scale * (1 - COMPRESSED_SHRINK);
     const population: Member[] = [];
     const settle = (layout: Layout): Layout => {
       if (layout.scale >= best.scale) return layout;
       best = layout;
+      this.onImprove(best.scale);
       if (target <= best.scale * (1 - COMPRESSED_MIN_SHRINK)) return layout;
       target = best.scale * (1 - COMPRESSED_MIN_SHRINK);
       for (const m of population) m.energy = this.localMin(m.x, target);
@@ -221,10 +228,10 @@ export class PackingSearch {
     };
     const admit = (member: Member): void => {
       const repaired = this.repair(member.x);
-      if (repaired !== null) settle(this.squeeze(repaired, SQUEEZE_HOP_STEP));
+      if (repaired !== null) settle(this.squeeze(repaired, SQUEEZE_HOP_STEP, this.stopAtScale));
     };
     let source: Float64Array = Float64Array.from(best.x);
-    while (!this.budget.exhausted()) {
+    while (!this.budget.exhausted() && best.scale > this.stopAtScale) {
       const walk = this.walkFrom(source, target);
       while (walk.fails < patience && !this.budget.exhausted()) this.hop(walk, target);
       if (this.budget.exhausted()) break;
@@ -307,13 +314,38 @@ export class PackingSearch {
   }
 
   /**
-   * First layout inside the opening (scale ≤ 1), or the tightest one found when the budget ends. Starts are
-   * constructive (greedy placement in the opening itself, which often fits outright with many small circles);
-   * then an energy walk in the opening: stress-guided moves, kept when the energy does not rise, ending at the
-   * first layout whose repair fits. Restarts after `patience` hops without a new lowest energy. The last quarter
-   * of the budget squeezes the best layout found, stopping as soon as it fits.
+   * First layout inside the opening (scale ≤ 1) from the fit's walk (below), or the tightest one found when the
+   * budget ends: the last quarter of the budget squeezes the best layout found, stopping as soon as it fits.
    */
   fit(): Layout {
+    this.budget.limitTo(FIT_SEARCH_SHARE);
+    const best = this.fitWalk();
+    this.budget.limitTo(1);
+    if (best.scale <= 1) return best;
+    return this.squeeze(best, SQUEEZE_HOP_STEP, 1);
+  }
+
+  /**
+   * The product's verdict (ADR 004): an anytime search that ends at the first layout inside the opening. The fit's
+   * walk first (VERDICT_FIT_SHARE of the budget: easy lists fit at once), then the tightest search from its best
+   * layout, stopping as soon as a layout fits; when the budget ends, the smallest layout found (scale > 1).
+   */
+  verdict(): Layout {
+    this.stopAtScale = 1;
+    this.budget.limitTo(VERDICT_FIT_SHARE);
+    const quick = this.fitWalk();
+    this.budget.limitTo(1);
+    if (quick.scale <= 1 || this.budget.exhausted()) return quick;
+    return this.tightest(quick);
+  }
+
+  /**
+   * The fit's walk: constructive starts (greedy placement in the opening itself, which often fits outright with many
+   * small circles), then an energy walk in the opening: stress-guided moves, kept when the energy does not rise,
+   * ending at the first layout whose repair fits. Restarts after `patience` hops without a new lowest energy. Ends
+   * when a layout fits or the current share of the budget is spent (but never before it has a layout).
+   */
+  private fitWalk(): Layout {
     const target = 1 - FIT_MARGIN;
     let best: Layout | null = null;
     let current: Float64Array | null = null;
@@ -321,7 +353,6 @@ export class PackingSearch {
     let bestEnergy = Number.POSITIVE_INFINITY;
     let fails = 0;
     const patience = PATIENCE_BASE + PATIENCE_PER_CIRCLE * this.n;
-    this.budget.limitTo(FIT_SEARCH_SHARE);
     while (best === null || !this.budget.exhausted()) {
       let y: Float64Array;
       if (current === null || fails >= patience) {
@@ -334,7 +365,10 @@ export class PackingSearch {
       }
       const e = this.hopMin(y, target);
       const candidate = this.repair(y);
-      if (candidate !== null && (best === null || candidate.scale < best.scale)) best = candidate;
+      if (candidate !== null && (best === null || candidate.scale < best.scale)) {
+        best = candidate;
+        this.onImprove(best.scale);
+      }
       if (best !== null && best.scale <= 1) return best;
       if (current === null || e < bestEnergy) {
         bestEnergy = e;
@@ -347,8 +381,7 @@ export class PackingSearch {
         currentEnergy = e;
       }
     }
-    this.budget.limitTo(1);
-    return this.squeeze(best!, SQUEEZE_HOP_STEP, 1);
+    return best;
   }
 
   /**
