@@ -294,6 +294,23 @@ export const savePenetratingItemsRequestSchema = z.object({
 });
 export type SavePenetratingItemsRequest = z.input<typeof savePenetratingItemsRequestSchema>;
 
+/** Most circles a layout sent with a save may carry; a larger transit is saved without one (the server solves). */
+export const MAX_LAYOUT_CIRCLES = 5_000;
+
+/**
+ * The layout the browser found (issue 15, ADR 004): one centre per circle, in the order the engine expands the saved
+ * lines. Optional, and only a certificate: the server checks it with validateLayout and keeps it when it is valid in
+ * the opening, otherwise it solves the packing itself.
+ */
+export const packingLayoutSchema = z
+  .object({
+    centres: z
+      .array(z.object({ xMm: z.number().finite(), yMm: z.number().finite() }).strict())
+      .max(MAX_LAYOUT_CIRCLES),
+  })
+  .strict();
+export type PackingLayout = z.infer<typeof packingLayoutSchema>;
+
 /**
  * Spec §7 POST /api/project/savePenetratingItemsAndTransit {penetratingItems, transit} -> TransitData. One
  * transaction: both are saved or neither. A new transit (no id) gets the lines.
@@ -301,6 +318,7 @@ export type SavePenetratingItemsRequest = z.input<typeof savePenetratingItemsReq
 export const savePenetratingItemsAndTransitRequestSchema = z.object({
   penetratingItems: z.array(penetratingItemInputSchema).max(MAX_ITEMS_PER_SAVE),
   transit: transitInputSchema,
+  layout: packingLayoutSchema.optional(),
 });
 export type SavePenetratingItemsAndTransitRequest = z.input<
   typeof savePenetratingItemsAndTransitRequestSchema

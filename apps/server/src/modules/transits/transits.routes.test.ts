@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sizeTransit } from '@sealplan/engine';
+import { sizeTransit, validateLayout } from '@sealplan/engine';
 import {
   PENETRATING_ITEM_MESSAGES,
   RECORD_MESSAGES,
@@ -421,7 +421,7 @@ describe('penetrating items', () => {
     expect(afterCount).toBe(before);
   });
 
-  it('duplicateTransit copies the transit and its items with fresh results', async () => {
+  it('duplicateTransit copies the transit and its items with fresh results and the same layout', async () => {
     const first = (
       await call<TransitData>(
         t.app,
@@ -443,7 +443,95 @@ describe('penetrating items', () => {
     expect(res.body.data.transit.id).not.toBe(first.transit.id);
     expect(res.body.data.transit.name).toBe('Source (copy)');
     expect(res.body.data.penetratingItems.map((i) => [i.quantity, i.outerDiameterMm])).toEqual([[4, 16]]);
-    await expectStoredResultsMatchEngine(res.body.data);
+    // The copy keeps the source's layout (checked again as a certificate, ADR 004): the drawing does not change.
+    const copy = res.body.data.transit.results!.packing;
+    expect(copy.source).toBe('precomputed');
+    expect(copy.circles).toEqual(first.transit.results!.packing.circles);
+    const data = res.body.data;
+    await expectStoredResultsMatchEngine({
+      ...data,
+      transit: {
+        ...data.transit,
+        results: { ...data.transit.results!, packing: { ...copy, source: 'solved' } },
+      },
+    });
+  });
+});
+
+describe('the layout sent with a save (issue 15 certificate)', () => {
+  // Three 12 mm cables in their 22 mm sleeves, in a 250 mm opening: 70 mm apart on a line is a valid layout
+  // (gaps 48 mm between them, 125 − 70 − 11 = 44 mm to the wall).
+  const threeCables = [{ quantity: 3, outerDiameterMm: 12 }];
+  const onALine = [
+    { xMm: -70, yMm: 0 },
+    { xMm: 0, yMm: 0 },
+    { xMm: 70, yMm: 0 },
+  ];
+  const save = (layout: unknown) =>
+    call<TransitData>(
+      t.app,
+      '/api/project/savePenetratingItemsAndTransit',
+      { transit: cableTransit({ name: 'Certified' }), penetratingItems: threeCables, layout },
+      user.headers,
+    );
+
+  it('stores a valid layout exactly as sent, with its smallest gap', async () => {
+    const res = await save({ centres: onALine });
+    expect(res.status).toBe(200);
+    const packing = res.body.data.transit.results!.packing;
+    expect(packing).toMatchObject({ source: 'precomputed', fits: true });
+    expect(packing.circles.map((c) => ({ xMm: c.xMm, yMm: c.yMm }))).toEqual(onALine);
+    expect(packing.circles.map((c) => c.diameterMm)).toEqual([22, 22, 22]);
+    expect(packing.minGapMm).toBeCloseTo(44, 9);
+  });
+
+  it('never stores an invalid layout: the server solves and stores a valid one', async () => {
+    const overlapping = [
+      { xMm: 0, yMm: 0 },
+      { xMm: 10, yMm: 0 },
+      { xMm: 200, yMm: 0 },
+    ];
+    const res = await save({ centres: overlapping });
+    expect(res.status).toBe(200);
+    const packing = res.body.data.transit.results!.packing;
+    expect(packing).toMatchObject({ source: 'solved', fits: true });
+    const centres = packing.circles.map((c) => ({ xMm: c.xMm, yMm: c.yMm }));
+    expect(centres).not.toEqual(overlapping);
+    expect(validateLayout({ shape: 'ROUND', diameterMm: 250 }, [22, 22, 22], centres).valid).toBe(true);
+  });
+
+  it('keeps the stored layout when a later save changes nothing of the circles or the opening', async () => {
+    const first = (await save({ centres: onALine })).body.data;
+    const renamed = await call<Transit>(
+      t.app,
+      '/api/project/saveTransit',
+      {
+        transit: {
+          ...cableTransit({ name: 'Renamed' }),
+          id: first.transit.id,
+          version: first.transit.version,
+        },
+      },
+      user.headers,
+    );
+    expect(renamed.status).toBe(200);
+    const read = await call<TransitData>(
+      t.app,
+      '/api/project/getTransitData',
+      { transitId: first.transit.id },
+      user.headers,
+    );
+    const packing = read.body.data.transit.results!.packing;
+    expect(packing.circles.map((c) => ({ xMm: c.xMm, yMm: c.yMm }))).toEqual(onALine);
+  });
+
+  it.each([
+    ['a centre that is not a number', { centres: [{ xMm: 'a', yMm: 0 }] }],
+    ['an unknown field', { centres: onALine, fits: true }],
+    ['a centre without y', { centres: [{ xMm: 1 }] }],
+  ])('refuses %s with a field error', async (_case, layout) => {
+    const res = await save(layout);
+    expect(res.status).toBe(400);
   });
 });
 

@@ -20,6 +20,7 @@ import {
   toTransitInput,
   transitInputSchema,
   type PenetratingItem,
+  type PackingLayout,
   type PenetratingItemSaveInput,
   type SavePenetratingItemsAndTransitRequest,
   type SavePenetratingItemsRequest,
@@ -135,12 +136,14 @@ function rowToValues(row: TransitRow): Parameters<typeof toTransitInput>[0] {
 
 /**
  * The figures the server stores for a transit: the engine's sizeTransit with the database catalogue, for the
- * stored transit and its live items (in their order).
+ * stored transit and its live items (in their order). `layout`, the browser's layout sent with the save, is only a
+ * certificate: the engine keeps it when validateLayout accepts it, otherwise it solves the packing (ADR 004).
  */
 export function computeResults(
   row: TransitRow,
   items: readonly ItemRow[],
   catalogue: Catalogue,
+  layout?: PackingLayout | null,
 ): TransitSizing {
   return sizeTransit({
     transit: toTransitInput(rowToValues(row)),
@@ -148,6 +151,7 @@ export function computeResults(
       items.map((i) => ({ ...i, itemTypeId: i.itemTypeId as PenetratingItem['itemTypeId'] })),
     ),
     catalogue,
+    packing: layout ?? null,
   });
 }
 
@@ -239,6 +243,14 @@ function transitValues(input: TransitSaveValues): Omit<TransitValues, 'projectId
   };
 }
 
+/** The layout stored with a transit's results, to offer as the certificate of the next save (null when none). */
+export function storedLayout(results: unknown): PackingLayout | null {
+  const packing = (results as Partial<TransitSizing> | null)?.packing;
+  if (!packing || !Array.isArray(packing.circles) || packing.source === 'skipped' || !packing.fits)
+    return null;
+  return { centres: packing.circles.map((c) => ({ xMm: c.xMm, yMm: c.yMm })) };
+}
+
 export interface TransitsServiceDeps {
   repo: TransitsRepository;
   loadCatalogue: () => Promise<Catalogue>;
@@ -251,11 +263,14 @@ export function createTransitsService({ repo, loadCatalogue }: TransitsServiceDe
     organizationId: string,
     transitId: string,
     catalogue: Catalogue,
+    layout?: PackingLayout,
   ) {
     const row = await q.findTransit(organizationId, transitId);
     if (!row) throw new AppError('NOT_FOUND', TRANSIT_MESSAGES.notFound);
     const items = await q.listItems(organizationId, [transitId]);
-    const results = computeResults(row, items, catalogue);
+    // Without a layout from the browser the stored one is the certificate: a save that leaves the circles and the
+    // opening as they were keeps its layout (ADR 004).
+    const results = computeResults(row, items, catalogue, layout ?? storedLayout(row.results));
     await q.storeResults(organizationId, transitId, results, results.itemCount);
     for (const sized of results.items) {
       const item = items[sized.index];
@@ -464,7 +479,7 @@ export function createTransitsService({ repo, loadCatalogue }: TransitsServiceDe
           request.penetratingItems,
           request.transit.force === true,
         );
-        await recompute(q, organizationId, transitId, catalogue);
+        await recompute(q, organizationId, transitId, catalogue, request.layout);
         return readData(q, organizationId, transitId, catalogue);
       });
     },
@@ -501,7 +516,7 @@ export function createTransitsService({ repo, loadCatalogue }: TransitsServiceDe
             isRemoved: false,
           });
         }
-        await recompute(q, organizationId, copyId, catalogue);
+        await recompute(q, organizationId, copyId, catalogue, storedLayout(source.results) ?? undefined);
         return readData(q, organizationId, copyId, catalogue);
       });
     },
