@@ -33,6 +33,10 @@ export interface TransitDisplayProps {
   circles: DrawnCircle[];
   exceeded: boolean;
   solving: boolean;
+  /** While solving: the best layout so far, already formatted ("needs Ø 212 mm"); null before the first. */
+  bestSoFar?: string | null;
+  /** The smallest gap of the layout shown, already formatted; null when it does not fit. */
+  minGap?: string | null;
   messages: BannerMessage[];
   legendTypes: ItemTypeId[];
   notes: string;
@@ -46,6 +50,8 @@ export const TransitDisplay = memo(function TransitDisplay({
   circles,
   exceeded,
   solving,
+  bestSoFar = null,
+  minGap = null,
   messages,
   legendTypes,
   notes,
@@ -70,7 +76,12 @@ export const TransitDisplay = memo(function TransitDisplay({
           </Title>
           <Group gap="xs">
             {solving && <Loader size="xs" aria-label={t('display.solving')} className="sealplan-no-print" />}
-            {exceeded ? (
+            {solving && circles.length > 0 ? (
+              // The verdict is still searching (ADR 004): no verdict until it has one.
+              <Badge color="gray" variant="light" data-testid="checking-fit" className="sealplan-no-print">
+                {bestSoFar ? t('display.checkingFitBest', { best: bestSoFar }) : t('display.checkingFit')}
+              </Badge>
+            ) : exceeded ? (
               <Badge color="red" variant="filled">
                 {t('display.surfaceExceeded')}
               </Badge>
@@ -125,6 +136,11 @@ export const TransitDisplay = memo(function TransitDisplay({
         <Group justify="center" p="xs" style={{ background: 'white', borderRadius: 8 }}>
           <Drawing opening={opening} circles={circles} exceeded={exceeded} title={title} />
         </Group>
+        {minGap !== null && !exceeded && (
+          <Text size="xs" c="dimmed" ta="center" data-testid="min-gap">
+            {t('display.minGap', { gap: minGap })}
+          </Text>
+        )}
         {legendTypes.length > 0 && (
           <Group gap="md" justify="center" aria-label={t('display.legend')}>
             {legendTypes.map((type) => (

@@ -10,8 +10,10 @@ import {
   type EngineMessage,
   type ItemInput,
   type ItemTypeId,
+  type Opening,
   type TransitSizing,
 } from '@sealplan/engine';
+import type { PackingLayout } from '@sealplan/contracts';
 import { useUnits } from '@/lib/units';
 import { useSizingWorker } from '../hooks/use-sizing-worker';
 import {
@@ -45,9 +47,18 @@ export interface TransitEditorProps {
   /** The server's figures, stored at the last save (shown while nothing changed since). */
   storedSizing: TransitSizing | null;
   saving: boolean;
-  /** Saves the transit and its items; resolves true when saved (the page then loads the stored version). */
-  onSave: (state: TransitEditorState) => Promise<boolean>;
+  /**
+   * Saves the transit and its items with the layout the browser found (a certificate the server checks, ADR 004);
+   * resolves true when saved (the page then loads the stored version).
+   */
+  onSave: (state: TransitEditorState, layout: PackingLayout | null) => Promise<boolean>;
   onDirtyChange?: (dirty: boolean) => void;
+}
+
+/** The opening the best layout so far would need (the opening's dimensions times its scale), formatted. */
+function openingAt(opening: Opening, scale: number, units: { formatLength: (mm: number) => string }): string {
+  if (opening.shape === 'ROUND') return `Ø ${units.formatLength((opening.diameterMm ?? 0) * scale)}`;
+  return `${units.formatLength((opening.widthMm ?? 0) * scale)} × ${units.formatLength((opening.heightMm ?? 0) * scale)}`;
 }
 
 function toItemInputs(items: EditorItem[]): ItemInput[] {
@@ -307,8 +318,14 @@ export const TransitEditor = memo(function TransitEditor({
       notify({ color: 'red', message: t('sizing.nameRequired') });
       return;
     }
+    // The worker's fitting layout goes with the save; the server keeps it only when it is valid for what is saved.
+    const found = live.result?.packing;
+    const layout =
+      found && found.fits && found.source !== 'skipped'
+        ? { centres: found.circles.map((c) => ({ xMm: c.xMm, yMm: c.yMm })) }
+        : null;
     // On success the page loads the stored transit (new version): the editor resets to it, clean.
-    void onSave(current);
+    void onSave(current, layout);
   };
   const crushersFor = (type: ItemTypeId) => opts?.crushersFor(type) ?? [];
 
@@ -387,6 +404,14 @@ export const TransitEditor = memo(function TransitEditor({
               circles={circles}
               exceeded={exceeded}
               solving={!showStored && live.pending}
+              bestSoFar={
+                live.pending && live.bestScale !== null ? openingAt(opening, live.bestScale, units) : null
+              }
+              minGap={
+                packed && packed.packing.fits && packed.packing.minGapMm != null
+                  ? units.formatLength(packed.packing.minGapMm)
+                  : null
+              }
               messages={bannerMessages}
               legendTypes={legend}
               notes={transit.comments}

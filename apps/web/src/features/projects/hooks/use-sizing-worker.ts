@@ -7,8 +7,10 @@ export const SIZING_DEBOUNCE_MS = 120;
 
 export interface SizingState {
   result: TransitSizing | null;
-  /** A newer input than the one `result` was computed for is being solved. */
+  /** A newer input than the one `result` was computed for is being solved ("Checking fit…"). */
   pending: boolean;
+  /** While pending: the best scale the verdict's search has reached so far (> 1: no layout fits yet). */
+  bestScale: number | null;
   error: string | null;
 }
 
@@ -20,14 +22,20 @@ function createWorker() {
 }
 
 /**
- * Live sizing in a Web Worker (spec §4: re-solved whenever items or dimensions change). Debounced; the
- * latest request wins: when a newer input arrives while the worker is still busy, the busy worker is
- * terminated and a fresh one takes the new input, so a slow solve never delays the current one.
+ * Live sizing in a Web Worker (spec §4: re-solved whenever items or dimensions change), with the verdict's anytime
+ * search (ADR 004). Debounced; the latest request wins: when a newer input arrives while the worker is still busy
+ * (searching), the busy worker is terminated, which cancels its search, and a fresh one takes the new input, so a
+ * slow search never delays the current one.
  */
 export function useSizingWorker(
   input: { transit: TransitInput; items: ItemInput[]; catalogue: Catalogue } | null,
 ): SizingState {
-  const [state, setState] = useState<SizingState>({ result: null, pending: input !== null, error: null });
+  const [state, setState] = useState<SizingState>({
+    result: null,
+    pending: input !== null,
+    bestScale: null,
+    error: null,
+  });
   const workerRef = useRef<Worker | null>(null);
   const busyRef = useRef(false);
   const seqRef = useRef(0);
@@ -43,7 +51,7 @@ export function useSizingWorker(
   useEffect(() => {
     if (!input) return;
     const id = ++seqRef.current;
-    setState((s) => (s.pending ? s : { ...s, pending: true }));
+    setState((s) => (s.pending && s.bestScale === null ? s : { ...s, pending: true, bestScale: null }));
     const timer = window.setTimeout(() => {
       if (busyRef.current && workerRef.current) {
         workerRef.current.terminate();
@@ -52,21 +60,31 @@ export function useSizingWorker(
       if (!workerRef.current) {
         const worker = createWorker();
         worker.onmessage = (event: MessageEvent<SizingResponse>) => {
-          busyRef.current = false;
           const answer = event.data;
+          if (answer.kind === 'progress') {
+            if (answer.id === seqRef.current)
+              setState((s) => (s.pending ? { ...s, bestScale: answer.bestScale } : s));
+            return;
+          }
+          busyRef.current = false;
           if (answer.id !== seqRef.current) return; // an older answer: a newer input is on its way
           // A transition: redrawing many circles renders in interruptible slices, never blocking typing.
           startTransition(() =>
             setState(
               answer.ok
-                ? { result: answer.result, pending: false, error: null }
-                : { result: null, pending: false, error: answer.error },
+                ? { result: answer.result, pending: false, bestScale: null, error: null }
+                : { result: null, pending: false, bestScale: null, error: answer.error },
             ),
           );
         };
         worker.onerror = (event) => {
           busyRef.current = false;
-          setState((s) => ({ ...s, pending: false, error: event.message || 'Sizing failed.' }));
+          setState((s) => ({
+            ...s,
+            pending: false,
+            bestScale: null,
+            error: event.message || 'Sizing failed.',
+          }));
         };
         workerRef.current = worker;
       }

@@ -1,10 +1,11 @@
 import type {
+  PackingLayout,
   PenetratingItem,
   PenetratingItemSaveInput,
   Transit,
   TransitSaveInput,
 } from '@sealplan/contracts';
-import { toTransitInput } from '@sealplan/contracts';
+import { MAX_LAYOUT_CIRCLES, toTransitInput } from '@sealplan/contracts';
 import { newItemKey, type EditorItem, type TransitEditorState } from '../hooks/use-transit-editor';
 
 /** A stored transit and its items -> the editor's state. */
@@ -32,13 +33,19 @@ export function toEditorState(transit: Transit, items: PenetratingItem[]): Trans
 
 /**
  * The editor's state -> the savePenetratingItemsAndTransit body (spec §7). Lines removed since the stored version
- * are sent with isRemoved; `force` overwrites after the user chose to on a version conflict.
+ * are sent with isRemoved; `force` overwrites after the user chose to on a version conflict. `layout`, the browser's
+ * fitting layout, goes with it as a certificate the server checks (ADR 004); too many circles go without one.
  */
 export function toSaveBody(
   state: TransitEditorState,
   stored: { id: string; projectId: string; version: number; itemIds: string[] },
   force: boolean,
-): { transit: TransitSaveInput; penetratingItems: PenetratingItemSaveInput[] } {
+  layout: PackingLayout | null = null,
+): {
+  transit: TransitSaveInput;
+  penetratingItems: PenetratingItemSaveInput[];
+  layout?: PackingLayout;
+} {
   const t = state.transit;
   const keptIds = new Set(state.items.flatMap((i) => (i.id ? [i.id] : [])));
   const removed = stored.itemIds.filter((id) => !keptIds.has(id));
@@ -82,5 +89,6 @@ export function toSaveBody(
         return { id, transitId: stored.id, quantity: 0, outerDiameterMm: 0, isRemoved: true };
       }),
     ],
+    ...(layout && layout.centres.length <= MAX_LAYOUT_CIRCLES ? { layout } : {}),
   };
 }

@@ -20,7 +20,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { useConfirmLeave, useLeaveGuard } from '@/lib/leave-guard';
 import { useTranslation } from 'react-i18next';
 import { sizeTransit, totalMaterials, type Catalogue, type TransitSizing } from '@sealplan/engine';
-import { toItemInputs, toTransitInput, type TransitWithItems } from '@sealplan/contracts';
+import { toItemInputs, toTransitInput, type PackingLayout, type TransitWithItems } from '@sealplan/contracts';
 import { ApiRequestError } from '@/lib/api-client';
 import { useUnits } from '@/lib/units';
 import {
@@ -169,7 +169,11 @@ export function ProjectPage({ renderExportDialog }: ProjectPageProps) {
   };
 
   /** Saves the current transit and its items; on VERSION_CONFLICT offers Reload or Overwrite. Keeps the edits on failure. */
-  const saveCurrent = async (state: TransitEditorState, force = false): Promise<boolean> => {
+  const saveCurrent = async (
+    state: TransitEditorState,
+    layout: PackingLayout | null,
+    force = false,
+  ): Promise<boolean> => {
     if (!current) return false;
     const body = toSaveBody(
       state,
@@ -180,6 +184,7 @@ export function ProjectPage({ renderExportDialog }: ProjectPageProps) {
         itemIds: current.penetratingItems.map((i) => i.id),
       },
       force,
+      layout,
     );
     try {
       await saveAll.mutateAsync(body);
@@ -193,7 +198,7 @@ export function ProjectPage({ renderExportDialog }: ProjectPageProps) {
             children: <Text size="sm">{t('conflict.message')}</Text>,
             labels: { confirm: t('conflict.overwrite'), cancel: t('conflict.reload') },
             confirmProps: { color: 'red' },
-            onConfirm: () => void saveCurrent(state, true).then(resolve),
+            onConfirm: () => void saveCurrent(state, layout, true).then(resolve),
             onCancel: () => {
               // Reload: the stored version replaces the edits (the user chose to).
               setEditorDirty(false);
@@ -213,7 +218,10 @@ export function ProjectPage({ renderExportDialog }: ProjectPageProps) {
   // Stable props for the memoised editor: a keystroke there must not re-render this page.
   const saveRef = useRef(saveCurrent);
   saveRef.current = saveCurrent;
-  const onSave = useCallback((state: TransitEditorState) => saveRef.current(state), []);
+  const onSave = useCallback(
+    (state: TransitEditorState, layout: PackingLayout | null) => saveRef.current(state, layout),
+    [],
+  );
   // A transition: the page's own re-render when the editor becomes dirty is interruptible (typing stays fluid).
   const onDirtyChange = useCallback((dirty: boolean) => startTransition(() => setEditorDirty(dirty)), []);
   const initialState = useMemo(

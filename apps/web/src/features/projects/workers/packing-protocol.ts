@@ -8,6 +8,11 @@ export interface SizingRequest {
   catalogue: Catalogue;
 }
 
+/**
+ * The worker's answers to one request: progress while the verdict searches (the best scale so far: the opening
+ * would have to be this many times its size for the best layout found), then one result.
+ */
 export type SizingResponse =
-  | { id: number; ok: true; result: TransitSizing; elapsedMs: number }
-  | { id: number; ok: false; error: string };
+  | { id: number; kind: 'progress'; bestScale: number }
+  | { id: number; kind: 'result'; ok: true; result: TransitSizing; elapsedMs: number }
+  | { id: number; kind: 'result'; ok: false; error: string };

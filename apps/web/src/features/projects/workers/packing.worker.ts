@@ -1,20 +1,39 @@
 /// <reference lib="webworker" />
-import { sizeTransit } from '@sealplan/engine';
+import { PACKING_SEED, packForVerdict, sizeTransit, type PackingSolver } from '@sealplan/engine';
 import type { SizingRequest, SizingResponse } from './packing-protocol';
 
-// The engine's sizeTransit packs the circles (packCircles with the server's fixed seed and iteration budget),
-// so the live preview shows the layout the server will store. It runs here so typing never waits for it.
+// The verdict's anytime search (ADR 004) runs here, so typing never waits for it: it answers "fits" the moment it
+// holds a valid layout in the real opening, otherwise it keeps searching up to the time budget and reports the best
+// scale so far. The page terminates this worker when the input changes, which cancels the search. The layout found
+// is sent with the save, where the server checks it instead of solving again.
+
+/** Time budget of the verdict in the browser (issue 15: of the order of 1–2 s). */
+export const VERDICT_TIME_BUDGET_MS = 1500;
+/** Progress is posted at most this often (every better scale would flood the page with messages). */
+const PROGRESS_INTERVAL_MS = 100;
+
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 
 scope.onmessage = (event: MessageEvent<SizingRequest>) => {
   const { id, transit, items, catalogue } = event.data;
   const started = performance.now();
-  let answer: SizingResponse;
+  let lastProgressMs = started;
+  const post = (answer: SizingResponse) => scope.postMessage(answer);
+  const solver: PackingSolver = (opening, diametersMm) =>
+    packForVerdict(opening, diametersMm, {
+      seed: PACKING_SEED,
+      timeBudgetMs: VERDICT_TIME_BUDGET_MS,
+      onProgress: (bestScale) => {
+        const now = performance.now();
+        if (now - lastProgressMs < PROGRESS_INTERVAL_MS || bestScale <= 1) return;
+        lastProgressMs = now;
+        post({ id, kind: 'progress', bestScale });
+      },
+    });
   try {
-    const result = sizeTransit({ transit, items, catalogue });
-    answer = { id, ok: true, result, elapsedMs: performance.now() - started };
+    const result = sizeTransit({ transit, items, catalogue, solver });
+    post({ id, kind: 'result', ok: true, result, elapsedMs: performance.now() - started });
   } catch (error) {
-    answer = { id, ok: false, error: error instanceof Error ? error.message : String(error) };
+    post({ id, kind: 'result', ok: false, error: error instanceof Error ? error.message : String(error) });
   }
-  scope.postMessage(answer);
 };
