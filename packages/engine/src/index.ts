@@ -97,6 +97,7 @@ export type { AllowedClass, TransitChange, TransitChangeResult, TransitFieldStat
 export {
   PACKING_SEED,
   PACKING_ITERATION_BUDGET,
+  VERDICT_TIME_BUDGET_MS,
   deterministicVerdict,
   sizeTransit,
   effectiveCopies,

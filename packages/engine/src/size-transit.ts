@@ -36,6 +36,8 @@ import type { Catalogue, CatalogueCableSleeve, ItemInput, ItemTypeId, Opening, T
  */
 export const PACKING_SEED = 1;
 export const PACKING_ITERATION_BUDGET = 100_000;
+/** Time budget of the same search in the browser's Web Worker (issue 15: of the order of 1–2 s). */
+export const VERDICT_TIME_BUDGET_MS = 1500;
 
 /** What the packing answers (spec §4 drawing); `centres` in the order of the diameters passed. */
 export interface PackingSolution {

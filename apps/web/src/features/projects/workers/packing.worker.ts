@@ -1,5 +1,11 @@
 /// <reference lib="webworker" />
-import { PACKING_SEED, packForVerdict, sizeTransit, type PackingSolver } from '@sealplan/engine';
+import {
+  PACKING_SEED,
+  VERDICT_TIME_BUDGET_MS,
+  packForVerdict,
+  sizeTransit,
+  type PackingSolver,
+} from '@sealplan/engine';
 import type { SizingRequest, SizingResponse } from './packing-protocol';
 
 // The verdict's anytime search (ADR 004) runs here, so typing never waits for it: it answers "fits" the moment it
@@ -7,8 +13,6 @@ import type { SizingRequest, SizingResponse } from './packing-protocol';
 // scale so far. The page terminates this worker when the input changes, which cancels the search. The layout found
 // is sent with the save, where the server checks it instead of solving again.
 
-/** Time budget of the verdict in the browser (issue 15: of the order of 1–2 s). */
-export const VERDICT_TIME_BUDGET_MS = 1500;
 /** Progress is posted at most this often (every better scale would flood the page with messages). */
 const PROGRESS_INTERVAL_MS = 100;
 

@@ -1,0 +1,174 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { sizeTransit } from '../size-transit';
+import { sampleCatalogue } from '../testing/sample-catalogue';
+import type { Opening } from '../types';
+import { packCircles, validateLayout } from './pack-circles';
+import { minGapOf, spreadLayout, wallGapMm } from './spread';
+import { packForVerdict } from './verdict';
+
+const round = (diameterMm: number): Opening => ({ shape: 'ROUND', diameterMm });
+
+describe('wallGapMm (hand-checked)', () => {
+  it('round: radius − distance − r', () => {
+    expect(wallGapMm({ kind: 'round', radiusMm: 50 }, 30, 40, 5)).toBeCloseTo(-5, 12);
+    expect(wallGapMm({ kind: 'round', radiusMm: 50 }, 0, 0, 10)).toBe(40);
+  });
+  it('rectangle with rounded corners: the nearer side, or the arc in a corner', () => {
+    const rect = { kind: 'rect' as const, halfWidthMm: 100, halfHeightMm: 50, cornerRadiusMm: 20 };
+    expect(wallGapMm(rect, 0, 0, 10)).toBe(40);
+    expect(wallGapMm(rect, 90, 0, 5)).toBe(5);
+    // Corner centre (80, 30): a circle at (90, 40) is hypot(10, 10) from it, so 20 − 14.142 − 2 from the arc.
+    expect(wallGapMm(rect, 90, 40, 2)).toBeCloseTo(20 - Math.hypot(10, 10) - 2, 12);
+  });
+});
+
+describe('spreadLayout', () => {
+  it('spreads two circles pressed together to equal gaps, centred', () => {
+    // d 100, circles 20 and 20 touching at the middle: maximin puts them 20 apart from each other and the wall.
+    const opening = round(100);
+    const result = spreadLayout(
+      opening,
+      [20, 20],
+      [
+        { xMm: -10, yMm: 0 },
+        { xMm: 10, yMm: 0 },
+      ],
+    );
+    // Along a diameter: wall gap g, item 20, gap g, item 20, gap g = 100 → g = 20.
+    expect(result.minGapMm).toBeGreaterThan(19.99);
+    expect(result.minGapMm).toBeLessThanOrEqual(20 + 1e-9);
+    expect(validateLayout(opening, [20, 20], result.centres, 0).valid).toBe(true);
+  });
+
+  it('answers a layout that does not fit unchanged', () => {
+    const centres = [
+      { xMm: 0, yMm: 0 },
+      { xMm: 5, yMm: 0 },
+    ];
+    expect(spreadLayout(round(100), [20, 20], centres).centres).toBe(centres);
+  });
+
+  it('is deterministic (the server stores it)', () => {
+    const d = [30, 22, 22, 15, 15, 12, 8, 8, 8];
+    const packed = packCircles(round(80), d, {
+      iterationBudget: 20_000,
+      timeBudgetMs: Infinity,
+      now: () => 0,
+    });
+    expect(packed.fits).toBe(true);
+    expect(spreadLayout(round(80), d, packed.centres)).toEqual(spreadLayout(round(80), d, packed.centres));
+  });
+
+  // Property: spreading a fitting layout never makes it invalid and never makes its smallest gap smaller.
+  it('never makes a fitting layout invalid and never decreases the smallest gap (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 5, max: 60 }), { minLength: 2, maxLength: 14 }),
+        fc.double({ min: 1.02, max: 1.6, noNaN: true }),
+        fc.boolean(),
+        fc.integer({ min: 1, max: 1000 }),
+        (diametersMm, room, rectangle, seed) => {
+          let areaMm2 = 0;
+          for (const d of diametersMm) areaMm2 += (Math.PI * d * d) / 4;
+          const side = Math.sqrt(areaMm2 / 0.6) * room;
+          const opening: Opening = rectangle
+            ? { shape: 'RECTANGLE', widthMm: side * 1.3, heightMm: side, cornerRadiusMm: side / 8 }
+            : round((side * 2) / Math.sqrt(Math.PI));
+          const packed = packCircles(opening, diametersMm, {
+            seed,
+            iterationBudget: 5000,
+            timeBudgetMs: Infinity,
+            now: () => 0,
+          });
+          if (!packed.fits) return;
+          const before = minGapOf(opening, diametersMm, packed.centres)!;
+          const spread = spreadLayout(opening, diametersMm, packed.centres);
+          expect(validateLayout(opening, diametersMm, spread.centres).valid).toBe(true);
+          expect(spread.minGapMm!).toBeGreaterThanOrEqual(before);
+          expect(spread.minGapMm).toBe(minGapOf(opening, diametersMm, spread.centres));
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+});
+
+describe('packForVerdict', () => {
+  it('answers the first layout that fits, spread, with its smallest gap', () => {
+    const d = [40, 30, 30, 20, 20, 20, 10, 10];
+    const result = packForVerdict(round(120), d, {
+      iterationBudget: 50_000,
+      timeBudgetMs: Infinity,
+      now: () => 0,
+    });
+    expect(result.fits).toBe(true);
+    expect(validateLayout(round(120), d, result.centres).valid).toBe(true);
+    expect(result.minGapMm).toBeGreaterThan(0);
+    expect(result.scale).toBeLessThanOrEqual(1);
+  });
+
+  it('answers an honest "does not fit" with the scale the opening would need', () => {
+    // Two circles of 60 cannot fit in 100 (they need 120).
+    const result = packForVerdict(round(100), [60, 60], {
+      iterationBudget: 5000,
+      timeBudgetMs: Infinity,
+      now: () => 0,
+    });
+    expect(result.fits).toBe(false);
+    expect(result.minGapMm).toBeNull();
+    expect(result.scale).toBeGreaterThanOrEqual(1.2 - 1e-9);
+  });
+});
+
+describe('the certificate check (property): a sent layout is stored as fitting only when it is valid', () => {
+  const transit = { shape: 'ROUND' as const, diameterMm: 200, itemTypeId: 'PIPE_PLASTIC' as const };
+
+  it('keeps every valid layout exactly as sent, and never keeps an invalid one as fitting', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 10, max: 60 }), { minLength: 1, maxLength: 6 }),
+        fc.array(
+          fc.record({
+            xMm: fc.double({ min: -120, max: 120, noNaN: true }),
+            yMm: fc.double({ min: -120, max: 120, noNaN: true }),
+          }),
+          {
+            minLength: 1,
+            maxLength: 6,
+          },
+        ),
+        (diametersMm, centres) => {
+          const items = diametersMm.map((d) => ({
+            quantity: 1,
+            outerDiameterMm: d,
+            itemTypeId: 'PIPE_PLASTIC' as const,
+          }));
+          const sized = sizeTransit({ transit, items, catalogue: sampleCatalogue, solvePacking: false });
+          const placed = sized.packing.circles.map((c) => c.diameterMm);
+          const valid = centres.length === placed.length && validateLayout(round(200), placed, centres).valid;
+          const result = sizeTransit({
+            transit,
+            items,
+            catalogue: sampleCatalogue,
+            packing: { centres },
+            solver: () => ({
+              fits: false,
+              scale: 2,
+              centres: placed.map(() => ({ xMm: 0, yMm: 0 })),
+              minGapMm: null,
+            }),
+          });
+          if (valid) {
+            expect(result.packing).toMatchObject({ source: 'precomputed', fits: true });
+            expect(result.packing.circles.map((c) => ({ xMm: c.xMm, yMm: c.yMm }))).toEqual(centres);
+          } else {
+            expect(result.packing.source).toBe('solved');
+            expect(result.packing.fits).toBe(false);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
