@@ -132,6 +132,8 @@ export const TransitEditor = memo(function TransitEditor({
   );
   const live = useSizingWorker(workerInput);
   const showStored = !dirty && storedSizing !== null;
+  // The search already holds a fitting layout (only the spreading step is left): the verdict is "fits".
+  const foundFit = live.pending && live.bestScale !== null && live.bestScale <= 1;
   const figures: TransitSizing = showStored ? storedSizing : quick;
   // Until the worker's first answer after an edit, the stored layout stays on screen (no flash of an empty drawing).
   const packed: TransitSizing | null = showStored ? storedSizing : (live.result ?? storedSizing);
@@ -155,7 +157,7 @@ export const TransitEditor = memo(function TransitEditor({
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const opening = useMemo(() => figures.opening, [openingKey]);
   const legend = useMemo(() => (packed ? legendTypes(packed) : []), [packed]);
-  const exceeded = packed ? isExceeded(packed) : false;
+  const exceeded = packed && !foundFit ? isExceeded(packed) : false;
   // Banner: packing messages from the packed result, the rest from the current figures (spec §8 texts).
   const bannerMessages = useMemo(() => {
     const fromPacking = (packed?.messages ?? []).filter((m) => PACKING_CODES.has(m.code));

@@ -10,7 +10,8 @@ export interface SizingRequest {
 
 /**
  * The worker's answers to one request: progress while the verdict searches (the best scale so far: the opening
- * would have to be this many times its size for the best layout found), then one result.
+ * would have to be this many times its size for the best layout found; ≤ 1: a layout fits, the spreading step
+ * follows), then one result.
  */
 export type SizingResponse =
   | { id: number; kind: 'progress'; bestScale: number }

@@ -29,7 +29,8 @@ scope.onmessage = (event: MessageEvent<SizingRequest>) => {
       timeBudgetMs: VERDICT_TIME_BUDGET_MS,
       onProgress: (bestScale) => {
         const now = performance.now();
-        if (now - lastProgressMs < PROGRESS_INTERVAL_MS || bestScale <= 1) return;
+        // A fitting layout is told at once (the verdict), the spreading step follows; other progress is throttled.
+        if (bestScale > 1 && now - lastProgressMs < PROGRESS_INTERVAL_MS) return;
         lastProgressMs = now;
         post({ id, kind: 'progress', bestScale });
       },
