@@ -1,0 +1,126 @@
+// The fit verdict in the browser (issue 15 item 1, ADR 004): the Web Worker's anytime search shows "Checking fit…"
+// while it searches, typing in the items dialog never waits for it, the verdict appears, and the layout the browser
+// found is sent with the save, where the server checks it and stores it as sent.
+// Run: E2E_PORT=3201 E2E_WEB_DIST=/tmp/verdict-dist E2E_BUILD=true npx playwright test -c e2e/playwright.config.ts verdict
+import { expect, test, type Page } from '@playwright/test';
+import { signInAsAdmin } from '../support/session';
+
+const STAMP = Date.now().toString(36);
+/** 40 cables of 20 mm, no transit type (no cable sleeves): the circles are the cables. */
+const CABLES = { quantity: 40, outerDiameterMm: 20, itemTypeId: 'CABLE' };
+/** Roomy: 40 circles of 20 mm fill 42 % of a 200 mm opening. */
+const ROOMY_MM = 200;
+/**
+ * Too tight for any layout, yet above the area bound: 40 circles of 20 mm fill 94 % of a 130.4 mm opening, while the
+ * best known packing of 40 equal circles in a circle fills 89 % (Packomania), so the search runs its whole budget.
+ */
+const TIGHT_MM = 130.4;
+
+interface StoredPacking {
+  source: string;
+  fits: boolean;
+  minGapMm: number | null;
+  circles: { xMm: number; yMm: number }[];
+}
+
+async function signIn(page: Page) {
+  const token = await signInAsAdmin(page);
+  return async <T>(path: string, data: unknown): Promise<T> => {
+    const r = await page.request.post(path, { headers: { authorization: `Bearer ${token}` }, data });
+    expect(r.ok(), `${path}: ${await r.text()}`).toBe(true);
+    return ((await r.json()) as { data: T }).data;
+  };
+}
+
+test('typing stays responsive while the worker searches; the verdict appears; the save keeps the browser layout', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const call = await signIn(page);
+  const customer = await call<{ id: string }>('/api/customer/saveOne', {
+    customer: {
+      name: `Verdict Yards ${STAMP}`,
+      industryId: 'ON_SHORE',
+      contactFirstName: 'Kari',
+      contactLastName: 'Nordmann',
+      contactPhone: '555 123 4567',
+      contactEmail: 'kari@example.com',
+    },
+  });
+  const project = await call<{ id: string }>('/api/project/saveOne', {
+    project: {
+      customerId: customer.id,
+      name: `Verdict project ${STAMP}`,
+      industryId: 'ON_SHORE',
+      description: '',
+    },
+  });
+  const created = await call<{ transit: { id: string } }>('/api/project/savePenetratingItemsAndTransit', {
+    transit: {
+      projectId: project.id,
+      name: 'Cable deck',
+      shape: 'ROUND',
+      diameterMm: ROOMY_MM,
+      copies: 1,
+      penetratingItemTypeId: 'CABLE',
+    },
+    penetratingItems: [CABLES],
+  });
+
+  await page.goto(`/projects/${project.id}`);
+  await page.getByRole('table', { name: 'Transits' }).getByRole('link', { name: 'Cable deck' }).click();
+  const display = page.getByRole('region', { name: 'Drawing', exact: true });
+  await expect(display.getByText('Items fit')).toBeVisible();
+
+  // A tight opening: the worker searches its whole budget and says so.
+  const diameter = page.getByRole('textbox', { name: 'Diameter' });
+  await diameter.fill(String(TIGHT_MM));
+  const checking = display.getByTestId('checking-fit');
+  await expect(checking).toBeVisible();
+
+  // While it searches: the items dialog takes every keystroke at once (the search runs in the worker).
+  await page.getByRole('button', { name: 'Add Cables', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Cables' });
+  const quantity = dialog.getByRole('textbox', { name: 'Quantity' });
+  await quantity.fill('');
+  const typedAt = Date.now();
+  await quantity.pressSequentially('12', { delay: 20 });
+  await expect(quantity).toHaveValue('12');
+  const typedMs = Date.now() - typedAt;
+  // The search was still running when the keystrokes had landed: typing did not wait for it.
+  await expect(checking).toBeVisible();
+  expect(typedMs).toBeLessThan(1000);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+
+  // The verdict: no layout fits, with the opening the best layout found would need.
+  await expect(checking).toBeHidden({ timeout: 30_000 });
+  await expect(display.getByText('Surface exceeded')).toBeVisible();
+  await expect(page.getByTestId('transit-error-banner')).toContainText(
+    'Penetrating Items do not fit in the transit.',
+  );
+
+  // Back to a roomy opening: fits, spread, and the smallest gap stated.
+  await diameter.fill(String(ROOMY_MM + 10));
+  await expect(display.getByText('Items fit')).toBeVisible({ timeout: 30_000 });
+  await expect(display.getByTestId('min-gap')).toContainText('Smallest gap:');
+  const onScreen = await page
+    .locator('[data-testid="transit-drawing"] [data-role="item"]')
+    .evaluateAll((els) =>
+      els.map((el) => [Number(el.getAttribute('data-cx')), Number(el.getAttribute('data-cy'))]),
+    );
+  expect(onScreen).toHaveLength(CABLES.quantity);
+
+  await page.getByRole('button', { name: 'Save transit' }).click();
+  await expect(page.getByTestId('unsaved-badge')).toBeHidden();
+  const stored = await call<{ transit: { results: { packing: StoredPacking } } }>(
+    '/api/project/getTransitData',
+    {
+      transitId: created.transit.id,
+    },
+  );
+  // The server checked the browser's layout and stored it as sent (not solved again).
+  expect(stored.transit.results.packing).toMatchObject({ source: 'precomputed', fits: true });
+  expect(stored.transit.results.packing.minGapMm).toBeGreaterThan(0);
+  await page.screenshot({ path: '../.tmp/verdict-saved.png', fullPage: true });
+});
