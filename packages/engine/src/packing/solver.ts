@@ -161,7 +161,7 @@ export class PackingSearch {
   constructor(
     private readonly container: Container,
     private readonly radii: Float64Array,
-    areaBoundScale: number,
+    private readonly areaBoundScale: number,
     private readonly rng: Random,
     private readonly budget: SearchBudget,
     /** Told each better scale found (the browser shows the best so far while the verdict searches). */

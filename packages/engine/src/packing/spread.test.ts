@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { sizeTransit } from '../size-transit';
 import { sampleCatalogue } from '../testing/sample-catalogue';
 import type { Opening } from '../types';
-import { packCircles, validateLayout } from './pack-circles';
+import { areaLowerBoundScale, packCircles, validateLayout } from './pack-circles';
 import { minGapOf, spreadLayout, wallGapMm } from './spread';
 import { packForVerdict } from './verdict';
 
@@ -118,6 +118,21 @@ describe('packForVerdict', () => {
     expect(result.fits).toBe(false);
     expect(result.minGapMm).toBeNull();
     expect(result.scale).toBeGreaterThanOrEqual(1.2 - 1e-9);
+  });
+});
+
+describe('packForVerdict when the area alone is too large', () => {
+  it('answers "does not fit" with a valid layout at its scale, at least the area bound', () => {
+    const d = Array.from({ length: 30 }, (_, i) => 10 + (i % 7) * 5);
+    const opening = round(100);
+    const result = packForVerdict(opening, d, {
+      iterationBudget: 100_000,
+      timeBudgetMs: Infinity,
+      now: () => 0,
+    });
+    expect(result.fits).toBe(false);
+    expect(result.scale).toBeGreaterThanOrEqual(areaLowerBoundScale(opening, d));
+    expect(validateLayout(round(100 * result.scale), d, result.centres).valid).toBe(true);
   });
 });
 
