@@ -41,6 +41,20 @@ describe('spreadLayout', () => {
     expect(validateLayout(opening, [20, 20], result.centres, 0).valid).toBe(true);
   });
 
+  it('spreads in a rounded rectangle too: two circles in a corner move apart and off the walls', () => {
+    // 200 × 100, corner radius 10; circles 20 touching each other and the bottom wall at the left.
+    const opening: Opening = { shape: 'RECTANGLE', widthMm: 200, heightMm: 100, cornerRadiusMm: 10 };
+    const centres = [
+      { xMm: -80, yMm: -40 },
+      { xMm: -60, yMm: -40 },
+    ];
+    expect(minGapOf(opening, [20, 20], centres)).toBeCloseTo(0, 9);
+    const result = spreadLayout(opening, [20, 20], centres);
+    // Best: both on the middle line, 200 = 3 g + 40 along it, limited by 100 = 2 g + 20 across: g = 40.
+    expect(result.minGapMm).toBeGreaterThan(39.9);
+    expect(validateLayout(opening, [20, 20], result.centres, 0).valid).toBe(true);
+  });
+
   it('answers a layout that does not fit unchanged', () => {
     const centres = [
       { xMm: 0, yMm: 0 },

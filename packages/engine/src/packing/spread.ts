@@ -95,10 +95,15 @@ function shrunk(container: Container, m: number): Container | null {
 
 /** Every circle inside the opening and no two overlapping, without any tolerance. */
 function strictlyValid(container: Container, radii: Float64Array, x: Float64Array): boolean {
-  for (let i = 0; i < radii.length; i++) {
+  const n = radii.length;
+  for (let i = 0; i < n; i++) {
     if (protrusionMm(container, 1, x[2 * i]!, x[2 * i + 1]!, radii[i]!) > 0) return false;
+    for (let j = i + 1; j < n; j++) {
+      if (Math.hypot(x[2 * i]! - x[2 * j]!, x[2 * i + 1]! - x[2 * j + 1]!) < radii[i]! + radii[j]!)
+        return false;
+    }
   }
-  return layoutMinGapMm(container, radii, x) >= 0;
+  return true;
 }
 
 /**
