@@ -493,14 +493,16 @@ describe('sizeTransit: missing and odd input', () => {
     });
   });
 
-  it('caps the filled percentage at 100, not the one with clearance (spec §9)', () => {
+  it('does not cap the filled percentage (ADR 010 overrides spec §9 cap)', () => {
     const result = sizeTransit({
       transit: { ...transitA, diameterMm: 50 },
       items: itemsA,
       catalogue: sampleCatalogue,
     });
-    expect(result.filledPercent).toBe(100);
-    expect(result.filledPercentWithClearance).toBeGreaterThan(100);
+    // Items area over a Ø 50 opening: far above 100 %, shown as it is.
+    expect(result.filledPercent).toBeCloseTo((result.itemsAreaMm2 / result.transitAreaMm2) * 100, 9);
+    expect(result.filledPercent).toBeGreaterThan(600);
+    expect(result.filledPercentWithClearance).toBeGreaterThan(result.filledPercent);
     expect(result.emptyAreaMm2).toBe(0);
     expect(result.materials.fillerSleeves.count).toBe(0);
     expect(result.materials.sealant.volumeMl).toBe(0);
@@ -572,8 +574,9 @@ describe('copies and spare percent', () => {
     [null, 100],
     [20, 80],
     [0, 100],
-    [-10, 100],
-    [150, 0],
+    // ADR 010: never clamped (out of range is refused on save and reported in a preview).
+    [-10, 110],
+    [150, -50],
     [12.5, 87.5],
   ])('spare %s percent -> limit %s percent', (spare, expected) => {
     expect(fillLimitPercent(spare)).toBe(expected);
