@@ -27,6 +27,8 @@ beforeEach(() => {
 });
 
 const PI = Math.PI;
+/** 4" Schedule 40 inside diameter: (4.5 − 2 × 0.237) in × 25.4 (ASME B36.10M, exact inches). */
+const ID_4IN_MM = 102.2604;
 const codes = (result: ReturnType<typeof sizeTransit>) => result.messages.map((m) => m.code);
 
 // Example A: steel pipes in a round NOFIRNO transit (clearance applies).
@@ -51,7 +53,7 @@ const transitA: TransitInput = {
   depthMm: 200,
 };
 const itemsA: ItemInput[] = [
-  { id: 'a1', quantity: 2, outerDiameterMm: 60.3, crusherId: 'PIPE-DN50' },
+  { id: 'a1', quantity: 2, outerDiameterMm: 60.3 },
   { id: 'a2', quantity: 1, outerDiameterMm: 88.9 },
 ];
 
@@ -80,7 +82,7 @@ const itemsB: ItemInput[] = [
   { quantity: 2, outerDiameterMm: 5 },
 ];
 
-// Example C: RISE_ULTRA single pipe 4" (DN100): actual inside diameter 114.3 − 2 × 6.02 = 102.26.
+// Example C: RISE_ULTRA single pipe 4" (DN100): actual inside diameter 4.5 − 2 × 0.237 = 4.026 in = 102.2604 mm.
 // Area π × 102.26² / 4 = 8212.99 mm². One 2" pipe (no clearance outside the NOFIRNO family): 909.0225π = 2855.79.
 // Empty 5357.21 mm². Sleeves: none (RISE_ULTRA single). Sealant SINGLE: 40 × 5357.21 × 1.25 × 0.001 / 2 = 133.93
 // -> 134 ml; 1 cartridge. Depth fixed at the minimum 100 (PIPE, A_CLASS): sleeve length 100 − 40 = 60.
@@ -120,7 +122,7 @@ describe('sizeTransit example A: steel pipes, clearance, copies', () => {
       itemTypeId: 'PIPE',
       quantity: 2,
       outerDiameterMm: 60.3,
-      crusherId: 'PIPE-DN50',
+      crusherId: null,
       occupiedDiameterMm: 60.3,
       clearanceMm: 30,
       diameterPlusClearanceMm: 90.3,
@@ -289,8 +291,8 @@ describe('sizeTransit example C: RISE_ULTRA single pipe', () => {
   });
 
   it('uses the actual inside diameter of the chosen pipe', () => {
-    expect(result.opening).toEqual({ shape: 'ROUND', diameterMm: 102.26 });
-    expect(result.transitAreaMm2).toBeCloseTo((PI * 102.26 * 102.26) / 4, 9);
+    expect(result.opening).toEqual({ shape: 'ROUND', diameterMm: ID_4IN_MM });
+    expect(result.transitAreaMm2).toBeCloseTo((PI * ID_4IN_MM * ID_4IN_MM) / 4, 9);
     expect(result.items[0]?.clearanceMm).toBe(0); // RISE_ULTRA is not in the NOFIRNO family
   });
 
