@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { engineMessage, minimumDepthMm } from '@sealplan/engine';
+import {
+  SPARE_PERCENT_MAX,
+  SPARE_PERCENT_MIN,
+  cornerRadiusTooLarge,
+  engineMessage,
+  maxCornerRadiusMm,
+  minimumDepthMm,
+  roundTo,
+} from '@sealplan/engine';
 import type { Catalogue, ItemInput, TransitInput, TransitSizing } from '@sealplan/engine';
 import { itemTypeIdSchema, transitClassIdSchema, transitTypeIdSchema } from './catalogue';
 import { auditingSchema, saveControlSchema, type Auditing, type Reference } from './records';
@@ -25,7 +33,10 @@ export const TRANSIT_MESSAGES = {
   notFound: 'Transit not found.',
   projectNotFound: 'Project not found.',
   copies: 'Copies must be a whole number of at least 1',
-  sparePercent: 'Spare percent must be between 0 and 99',
+  /** Spec §4 spare percent (the engine's SPARE_PERCENT_OUT_OF_RANGE text). */
+  sparePercent: `Spare percent must be between ${SPARE_PERCENT_MIN} and ${SPARE_PERCENT_MAX}`,
+  /** ADR 010: `{max}` is the largest radius with its unit (the engine's CORNER_RADIUS_TOO_LARGE text in mm). */
+  cornerRadiusTooLarge: 'The corner radius can be at most {max} (half the shorter side).',
   length: 'Please enter a length between 0 and 10000 mm',
   transitTypeNotAllowed: 'This transit type is not available for this penetrating item type.',
   classNotAllowed: 'This class is not available for this transit type.',
@@ -35,6 +46,12 @@ export const TRANSIT_MESSAGES = {
   /** Spec §4: pipe configuration only for RISE_ULTRA; a rectangle takes several pipes only. */
   pipeConfigurationNotAllowed: 'This pipe configuration is not available for this transit type and shape.',
   pipeNotFound: 'This pipe size is not in the catalogue.',
+  /** Spec §4: the single pipe applies only to a round RISE_ULTRA transit with the single-pipe configuration. */
+  singlePipeNotAllowed:
+    'A single pipe size applies only to a round RISE_ULTRA transit with the single-pipe configuration.',
+  /** Spec §4: the diameter is read-only, the pipe's 'Actual Inside Diameter'; `{diameter}` in mm. */
+  singlePipeDiameter:
+    "The diameter of a RISE_ULTRA single-pipe transit is the pipe's Actual Inside Diameter ({diameter}mm).",
   itemsOfOneTransit: 'All penetrating items of one save must belong to one transit.',
   noItems: 'There are no penetrating items to save.',
   defaultName: 'Transit {n}',
@@ -53,6 +70,27 @@ export const PENETRATING_ITEM_MESSAGES = {
   crusherNotFound: 'This pipe size is not in the catalogue.',
   notFound: 'Penetrating item not found.',
 } as const;
+
+/** ADR 010: the corner radius message naming the largest allowed radius, in mm (the API's unit). */
+export function cornerRadiusMessage(maxRadiusMm: number): string {
+  return engineMessage('CORNER_RADIUS_TOO_LARGE', { max: roundTo(maxRadiusMm, 2) }).text;
+}
+
+/**
+ * ADR 010 corner radius rule, one place for the form and every save path: a rectangle's corner radius may be at
+ * most half its shorter side; above it is refused (never limited). Null when allowed (or not a rectangle, or its
+ * sides are not set yet); else the largest allowed radius in mm.
+ */
+export function cornerRadiusProblem(transit: {
+  shape: string;
+  widthMm?: number | null | undefined;
+  heightMm?: number | null | undefined;
+  radiusMm?: number | null | undefined;
+}): { maxRadiusMm: number } | null {
+  if (transit.shape !== 'RECTANGLE') return null;
+  if (!cornerRadiusTooLarge(transit.widthMm, transit.heightMm, transit.radiusMm)) return null;
+  return { maxRadiusMm: maxCornerRadiusMm(transit.widthMm ?? 0, transit.heightMm ?? 0) };
+}
 
 /** Spec §5 minimum depth message for a minimum in mm. */
 export function minimumDepthMessage(minMm: number): string {
@@ -107,8 +145,8 @@ export const transitInputSchema = z
     sparePercent: z
       .number({ error: TRANSIT_MESSAGES.sparePercent })
       .finite()
-      .min(0, TRANSIT_MESSAGES.sparePercent)
-      .max(99, TRANSIT_MESSAGES.sparePercent)
+      .min(SPARE_PERCENT_MIN, TRANSIT_MESSAGES.sparePercent)
+      .max(SPARE_PERCENT_MAX, TRANSIT_MESSAGES.sparePercent)
       .nullable()
       .optional(),
     comments: z.string().max(TRANSIT_COMMENTS_MAX_LENGTH).default(''),
@@ -123,7 +161,13 @@ export const transitInputSchema = z
     singleCrusherPipeId: optionalId,
     depthMm: lengthMm,
   })
-  .extend(saveControlSchema.shape);
+  .extend(saveControlSchema.shape)
+  // ADR 010: a corner radius above half the shorter side is refused with the largest allowed radius.
+  .superRefine((transit, ctx) => {
+    const problem = cornerRadiusProblem(transit);
+    if (problem)
+      ctx.addIssue({ code: 'custom', path: ['radiusMm'], message: cornerRadiusMessage(problem.maxRadiusMm) });
+  });
 export type TransitSaveInput = z.input<typeof transitInputSchema>;
 export type TransitSaveValues = z.output<typeof transitInputSchema>;
 

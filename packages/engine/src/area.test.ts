@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { circleAreaMm2, effectiveCornerRadiusMm, transitAreaMm2 } from './area';
+import {
+  circleAreaMm2,
+  cornerRadiusTooLarge,
+  effectiveCornerRadiusMm,
+  maxCornerRadiusMm,
+  transitAreaMm2,
+} from './area';
 import type { Opening } from './types';
 
 describe('transitAreaMm2 (spec §9 Area, §5 Transit area)', () => {
@@ -25,10 +31,16 @@ describe('transitAreaMm2 (spec §9 Area, §5 Transit area)', () => {
       { shape: 'RECTANGLE', widthMm: 200, heightMm: 100, cornerRadiusMm: 10 },
       19600 + 100 * Math.PI,
     ],
-    // r 40 on a 50 high rectangle is limited to 25: 5000 − 625 × (4 − π) = 2500 + 625π
+    // ADR 010: r 40 on a 50 high rectangle is above the largest radius (25): not a rounded rectangle, no area.
     [
-      '100 × 50, r 40 limited to 25',
+      '100 × 50, r 40 above 25: no area',
       { shape: 'RECTANGLE', widthMm: 100, heightMm: 50, cornerRadiusMm: 40 },
+      0,
+    ],
+    // r 25 exactly is allowed: 5000 − 625 × (4 − π) = 2500 + 625π
+    [
+      '100 × 50, r 25 allowed',
+      { shape: 'RECTANGLE', widthMm: 100, heightMm: 50, cornerRadiusMm: 25 },
       2500 + 625 * Math.PI,
     ],
     // r 25 on 50 × 50 is a circle of d 50: 2500 − 625 × (4 − π) = 625π = π × 50² / 4
@@ -50,8 +62,14 @@ describe('transitAreaMm2 (spec §9 Area, §5 Transit area)', () => {
     expect(transitAreaMm2(opening)).toBeCloseTo(expected, 9);
   });
 
-  it('limits the corner radius to half the shorter side', () => {
-    expect(effectiveCornerRadiusMm(100, 50, 40)).toBe(25);
+  it('the largest corner radius is half the shorter side; above it is too large (ADR 010)', () => {
+    expect(maxCornerRadiusMm(200, 100)).toBe(50);
+    expect(cornerRadiusTooLarge(200, 100, 80)).toBe(true);
+    expect(cornerRadiusTooLarge(200, 100, 50)).toBe(false);
+    expect(cornerRadiusTooLarge(200, 100, 50 + 1e-12)).toBe(false);
+    expect(cornerRadiusTooLarge(200, 100, 50.01)).toBe(true);
+    expect(cornerRadiusTooLarge(200, 100, null)).toBe(false);
+    expect(cornerRadiusTooLarge(null, 100, 80)).toBe(false);
     expect(effectiveCornerRadiusMm(100, 50, 10)).toBe(10);
     expect(effectiveCornerRadiusMm(100, 50, null)).toBe(0);
   });

@@ -12,7 +12,14 @@ export {
   floorTolerant,
 } from './tolerance';
 export { roundTo, ceilTo } from './rounding';
-export { transitAreaMm2, circleAreaMm2, effectiveCornerRadiusMm, positiveOrNull } from './area';
+export {
+  transitAreaMm2,
+  circleAreaMm2,
+  effectiveCornerRadiusMm,
+  maxCornerRadiusMm,
+  cornerRadiusTooLarge,
+  positiveOrNull,
+} from './area';
 export {
   DEFAULT_CLEARANCE_TABLE,
   NOFIRNO_FAMILY,
@@ -102,8 +109,15 @@ export {
   sizeTransit,
   effectiveCopies,
   fillLimitPercent,
+  fillPercentOf,
+  negativeTransitLengths,
+  sparePercentOutOfRange,
+  SPARE_PERCENT_MIN,
+  SPARE_PERCENT_MAX,
   transitOpening,
 } from './size-transit';
+export { NOT_BUILDABLE_TEXT, notBuildableReason, projectTotals } from './project-totals';
+export type { NotBuildableReason, ProjectTotals } from './project-totals';
 export type {
   SizeTransitInput,
   TransitSizing,

@@ -198,11 +198,12 @@ function materials(partial: Partial<Materials> = {}): Materials {
   };
 }
 
-describe('copies (ADR 003: items × copies, packs from the totals)', () => {
+describe('copies (ADR 003: items × copies, packs from the totals; ADR 010: cartridges per transit)', () => {
   it('multiplies quantities and recomputes packs', () => {
     const total = multiplyMaterials(materials(), 3);
     expect(total.fillerSleeves).toMatchObject({ lengthMm: 120, diameterMm: 20, count: 105, bundles: 11 }); // 35 × 3; 105 / 10 -> 11 (not 4 × 3 = 12)
-    expect(total.sealant).toMatchObject({ volumeMl: 1179, cartridges: 5, cartridgeSizeMl: 310 }); // 393 × 3; 1179 / 290 = 4.07 -> 5 (not 2 × 3)
+    // ADR 010: 393 ml × 3 = 1179 ml; cartridges per transit: 2 × 3 = 6 (not pooled: 1179 / 290 -> 5).
+    expect(total.sealant).toMatchObject({ volumeMl: 1179, cartridges: 6, cartridgeSizeMl: 310 });
     expect(total.cableSleeves[0]?.count).toBe(30);
     expect(total.crushers[0]?.count).toBe(6);
     expect(total.wrap).toEqual({ lengthMm: 4500, rolls: 5 }); // 1500 × 3; 4.5 -> 5
@@ -214,7 +215,7 @@ describe('copies (ADR 003: items × copies, packs from the totals)', () => {
 });
 
 describe('totalMaterials (a project material list)', () => {
-  it('groups lines and recomputes packs from the sums', () => {
+  it('groups lines, recomputes bundles and rolls from the sums and adds the cartridges up (ADR 010)', () => {
     const other = materials({
       fillerSleeves: { type: 'NOFIRNO filler sleeve', diameterMm: 20, lengthMm: 120, count: 8, bundles: 1 },
       sealant: { ...materials().sealant, volumeMl: 200, cartridges: 1 },
@@ -233,7 +234,7 @@ describe('totalMaterials (a project material list)', () => {
     expect(totals.fillerSleeves).toEqual([
       { type: 'NOFIRNO filler sleeve', diameterMm: 20, lengthMm: 120, count: 43, bundles: 5 },
     ]);
-    // 393 + 200 = 593 ml -> 593 / 290 = 2.04 -> 3 cartridges.
+    // 393 + 200 = 593 ml; cartridges 2 + 1 = 3, the sum of the transits' own (pooled would also be 593 / 290 -> 3).
     expect(totals.sealants).toHaveLength(1);
     expect(totals.sealants[0]).toMatchObject({ volumeMl: 593, cartridges: 3 });
     expect(totals.cableSleeves).toEqual([expect.objectContaining({ articleNumber: 'NF-CS-022', count: 20 })]);

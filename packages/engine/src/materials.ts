@@ -168,11 +168,9 @@ export function multiplyMaterials(perTransit: Materials, copies: number): Materi
   const wrapLength = perTransit.wrap.lengthMm * copies;
   return {
     fillerSleeves: { ...perTransit.fillerSleeves, count: fillerCount, bundles: bundleCount(fillerCount) },
-    sealant: {
-      ...perTransit.sealant,
-      volumeMl,
-      cartridges: cartridgeCount(volumeMl, perTransit.sealant.usableCartridgeSizeMl ?? 0),
-    },
+    // ADR 010: sealant cartridges are counted per transit (each copy is sealed with its own cartridges), so the
+    // figures add up: copies × the transit's cartridges, never recomputed from the pooled volume.
+    sealant: { ...perTransit.sealant, volumeMl, cartridges: perTransit.sealant.cartridges * copies },
     cableSleeves: perTransit.cableSleeves.map((sleeve) => ({ ...sleeve, count: sleeve.count * copies })),
     crushers: perTransit.crushers.map((crusher) => ({ ...crusher, count: crusher.count * copies })),
     wrap: { lengthMm: wrapLength, rolls: wrapRolls(wrapLength) },
@@ -183,14 +181,17 @@ export function multiplyMaterials(perTransit: Materials, copies: number): Materi
 export interface MaterialTotals {
   /** Grouped by type, diameter and length; lines without a type (incomplete transits) are left out. */
   fillerSleeves: (FillerSleeveMaterial & { type: string })[];
-  /** Grouped by sealant and cartridge size; lines with no volume are left out. */
+  /** Grouped by sealant and cartridge size; lines with no volume are left out. Cartridges: the sum (ADR 010). */
   sealants: SealantMaterial[];
   cableSleeves: CableSleeveMaterial[];
   crushers: CrusherMaterial[];
   wrap: WrapMaterial;
 }
 
-/** Sum the (already copy-multiplied) materials of several transits. */
+/**
+ * Sum the (already copy-multiplied) materials of several transits. Sleeve bundles and wrap rolls are packs of
+ * interchangeable pieces, recomputed from the summed count and length; sealant cartridges are summed (ADR 010).
+ */
 export function totalMaterials(list: readonly Materials[]): MaterialTotals {
   const sleeves = new Map<string, FillerSleeveMaterial & { type: string }>();
   const sealants = new Map<string, SealantMaterial>();
@@ -210,6 +211,7 @@ export function totalMaterials(list: readonly Materials[]): MaterialTotals {
       const key = JSON.stringify([sealant.sealantId, sealant.cartridgeSizeMl, sealant.usableCartridgeSizeMl]);
       const line = sealants.get(key) ?? { ...sealant, volumeMl: 0, cartridges: 0 };
       line.volumeMl += sealant.volumeMl;
+      line.cartridges += sealant.cartridges;
       sealants.set(key, line);
     }
     for (const sleeve of materials.cableSleeves) {
@@ -233,10 +235,8 @@ export function totalMaterials(list: readonly Materials[]): MaterialTotals {
           (a.diameterMm ?? 0) - (b.diameterMm ?? 0) ||
           a.lengthMm - b.lengthMm,
       ),
-    sealants: [...sealants.values()].map((line) => ({
-      ...line,
-      cartridges: cartridgeCount(line.volumeMl, line.usableCartridgeSizeMl ?? 0),
-    })),
+    // ADR 010: cartridges are the sum of the transits' own (sealant is not pooled across transits).
+    sealants: [...sealants.values()],
     cableSleeves: sortCableSleeves([...cableSleeves.values()]),
     crushers: sortCrushers([...crushers.values()]),
     wrap: { lengthMm: wrapLength, rolls: wrapRolls(wrapLength) },

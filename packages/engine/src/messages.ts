@@ -34,6 +34,15 @@ export const MESSAGE_DEFINITIONS = {
     severity: 'warning',
     text: 'The fill with clearance ({fill} %) exceeds the fill limit of {limit} %.',
   },
+  /** ADR 010: a corner radius above half the shorter side is refused, never limited; `{max}` in mm. */
+  CORNER_RADIUS_TOO_LARGE: {
+    severity: 'error',
+    text: 'The corner radius can be at most {max}mm (half the shorter side).',
+  },
+  /** ADR 010: a spare percent outside 0–{max} is refused, never clamped. */
+  SPARE_PERCENT_OUT_OF_RANGE: { severity: 'error', text: 'Spare percent must be between 0 and {max}' },
+  /** ADR 010: a negative size is refused, never made positive; the transit or item line is not sized. */
+  NEGATIVE_SIZE: { severity: 'error', text: 'Sizes cannot be negative.' },
   TRANSIT_SIZE_MISSING: { severity: 'info', text: 'Enter the transit dimensions to compute the fill.' },
   MATERIALS_INCOMPLETE: {
     severity: 'info',

@@ -28,6 +28,8 @@ beforeEach(() => {
 });
 
 const PI = Math.PI;
+/** 4" Schedule 40 inside diameter: (4.5 − 2 × 0.237) in × 25.4 (ASME B36.10M, exact inches). */
+const ID_4IN_MM = 102.2604;
 const codes = (result: ReturnType<typeof sizeTransit>) => result.messages.map((m) => m.code);
 
 // Example A: steel pipes in a round NOFIRNO transit (clearance applies).
@@ -52,7 +54,7 @@ const transitA: TransitInput = {
   depthMm: 200,
 };
 const itemsA: ItemInput[] = [
-  { id: 'a1', quantity: 2, outerDiameterMm: 60.3, crusherId: 'PIPE-DN50' },
+  { id: 'a1', quantity: 2, outerDiameterMm: 60.3 },
   { id: 'a2', quantity: 1, outerDiameterMm: 88.9 },
 ];
 
@@ -81,7 +83,7 @@ const itemsB: ItemInput[] = [
   { quantity: 2, outerDiameterMm: 5 },
 ];
 
-// Example C: RISE_ULTRA single pipe 4" (DN100): actual inside diameter 114.3 − 2 × 6.02 = 102.26.
+// Example C: RISE_ULTRA single pipe 4" (DN100): actual inside diameter 4.5 − 2 × 0.237 = 4.026 in = 102.2604 mm.
 // Area π × 102.26² / 4 = 8212.99 mm². One 2" pipe (no clearance outside the NOFIRNO family): 909.0225π = 2855.79.
 // Empty 5357.21 mm². Sleeves: none (RISE_ULTRA single). Sealant SINGLE: 40 × 5357.21 × 1.25 × 0.001 / 2 = 133.93
 // -> 134 ml; 1 cartridge. Depth fixed at the minimum 100 (PIPE, A_CLASS): sleeve length 100 − 40 = 60.
@@ -121,7 +123,7 @@ describe('sizeTransit example A: steel pipes, clearance, copies', () => {
       itemTypeId: 'PIPE',
       quantity: 2,
       outerDiameterMm: 60.3,
-      crusherId: 'PIPE-DN50',
+      crusherId: null,
       occupiedDiameterMm: 60.3,
       clearanceMm: 30,
       diameterPlusClearanceMm: 90.3,
@@ -292,8 +294,8 @@ describe('sizeTransit example C: RISE_ULTRA single pipe', () => {
   });
 
   it('uses the actual inside diameter of the chosen pipe', () => {
-    expect(result.opening).toEqual({ shape: 'ROUND', diameterMm: 102.26 });
-    expect(result.transitAreaMm2).toBeCloseTo((PI * 102.26 * 102.26) / 4, 9);
+    expect(result.opening).toEqual({ shape: 'ROUND', diameterMm: ID_4IN_MM });
+    expect(result.transitAreaMm2).toBeCloseTo((PI * ID_4IN_MM * ID_4IN_MM) / 4, 9);
     expect(result.items[0]?.clearanceMm).toBe(0); // RISE_ULTRA is not in the NOFIRNO family
   });
 
@@ -496,14 +498,16 @@ describe('sizeTransit: missing and odd input', () => {
     });
   });
 
-  it('caps the filled percentage at 100, not the one with clearance (spec §9)', () => {
+  it('does not cap the filled percentage (ADR 010 overrides spec §9 cap)', () => {
     const result = sizeTransit({
       transit: { ...transitA, diameterMm: 50 },
       items: itemsA,
       catalogue: sampleCatalogue,
     });
-    expect(result.filledPercent).toBe(100);
-    expect(result.filledPercentWithClearance).toBeGreaterThan(100);
+    // Items area over a Ø 50 opening: far above 100 %, shown as it is.
+    expect(result.filledPercent).toBeCloseTo((result.itemsAreaMm2 / result.transitAreaMm2) * 100, 9);
+    expect(result.filledPercent).toBeGreaterThan(600);
+    expect(result.filledPercentWithClearance).toBeGreaterThan(result.filledPercent);
     expect(result.emptyAreaMm2).toBe(0);
     expect(result.materials.fillerSleeves.count).toBe(0);
     expect(result.materials.sealant.volumeMl).toBe(0);
@@ -598,8 +602,9 @@ describe('copies and spare percent', () => {
     [null, 100],
     [20, 80],
     [0, 100],
-    [-10, 100],
-    [150, 0],
+    // ADR 010: never clamped (out of range is refused on save and reported in a preview).
+    [-10, 110],
+    [150, -50],
     [12.5, 87.5],
   ])('spare %s percent -> limit %s percent', (spare, expected) => {
     expect(fillLimitPercent(spare)).toBe(expected);

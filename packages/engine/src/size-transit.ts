@@ -1,7 +1,14 @@
 // sizeTransit: everything the product shows for one transit (spec §4 fill bar and drawing, §8 messages, §9 fill
 // and materials). Pure and deterministic: the server stores its result, the browser shows the same as a preview.
 
-import { circleAreaMm2, effectiveCornerRadiusMm, positiveOrNull, transitAreaMm2 } from './area';
+import {
+  circleAreaMm2,
+  cornerRadiusTooLarge,
+  effectiveCornerRadiusMm,
+  maxCornerRadiusMm,
+  positiveOrNull,
+  transitAreaMm2,
+} from './area';
 import { DEFAULT_CLEARANCE_TABLE, clearanceApplies, requiredClearanceMm } from './clearance';
 import {
   bundleCount,
@@ -141,9 +148,16 @@ export interface TransitSizing {
   itemsAreaWithClearanceMm2: number;
   /** Transit area − items area (without clearance: clearance is space the filler sleeves and sealant fill). */
   emptyAreaMm2: number;
-  /** Spec §9: capped at 100. */
+  /**
+   * Items area without clearance over transit area × 100, not capped. Not "the fill" (ADR 010): shown, if at all,
+   * under another name.
+   */
   filledPercent: number;
-  /** Not capped (spec §4: the fill bar turns red above 100 %). */
+  /**
+   * THE fill (ADR 010, spec §9): items area including the required pipe clearance over the transit area × 100, not
+   * capped. The one figure compared with the fill limit, shown as "Fill" on every screen and in every document
+   * (read it through `fillPercentOf`, format it with `formatPercent`).
+   */
   filledPercentWithClearance: number;
   /** Spec §9: 100 − sparePercent. */
   fillLimitPercent: number;
@@ -170,13 +184,40 @@ export function effectiveCopies(copies: number | null | undefined): number {
   return typeof copies === 'number' && Number.isFinite(copies) && copies >= 1 ? Math.floor(copies) : 1;
 }
 
-/** Spec §9: fill limit = 100 − sparePercent (spare percent taken between 0 and 100; missing is 0). */
+/** Spec §9 spare percent: 0 to 99 (a spare of 100 % would leave no room at all). Above it is refused (ADR 010). */
+export const SPARE_PERCENT_MIN = 0;
+export const SPARE_PERCENT_MAX = 99;
+
+/** True for a spare percent that is given and outside SPARE_PERCENT_MIN–SPARE_PERCENT_MAX. */
+export function sparePercentOutOfRange(sparePercent: number | null | undefined): boolean {
+  return (
+    typeof sparePercent === 'number' &&
+    (!Number.isFinite(sparePercent) || sparePercent < SPARE_PERCENT_MIN || sparePercent > SPARE_PERCENT_MAX)
+  );
+}
+
+/**
+ * Spec §9: fill limit = 100 − sparePercent; missing is 0. Never clamped (ADR 010): a spare out of range is refused
+ * on save, and in a preview it gives the limit it means, with the SPARE_PERCENT_OUT_OF_RANGE error.
+ */
 export function fillLimitPercent(sparePercent: number | null | undefined): number {
-  const spare =
-    typeof sparePercent === 'number' && Number.isFinite(sparePercent)
-      ? Math.min(100, Math.max(0, sparePercent))
-      : 0;
+  const spare = typeof sparePercent === 'number' && Number.isFinite(sparePercent) ? sparePercent : 0;
   return 100 - spare;
+}
+
+/** THE fill of a transit (ADR 010): the one figure every screen and document shows as "Fill". */
+export function fillPercentOf(sizing: Pick<TransitSizing, 'filledPercentWithClearance'>): number {
+  return sizing.filledPercentWithClearance;
+}
+
+const TRANSIT_LENGTH_FIELDS = ['diameterMm', 'widthMm', 'heightMm', 'cornerRadiusMm', 'depthMm'] as const;
+
+/** ADR 010: negative lengths of the transit (never made positive: the opening is not sized). */
+export function negativeTransitLengths(transit: TransitInput): (typeof TRANSIT_LENGTH_FIELDS)[number][] {
+  return TRANSIT_LENGTH_FIELDS.filter((field) => {
+    const value = transit[field];
+    return typeof value === 'number' && value < 0;
+  });
 }
 
 /** The opening of a transit as the engine sizes it. */
@@ -184,10 +225,13 @@ export function transitOpening(transit: TransitInput, catalogue: Catalogue): Ope
   if (transit.shape === 'RECTANGLE') {
     const widthMm = positiveOrNull(transit.widthMm);
     const heightMm = positiveOrNull(transit.heightMm);
+    // A radius above the largest allowed is kept as it is, so the opening has no area (never a limited radius).
     const cornerRadiusMm =
-      widthMm !== null && heightMm !== null
-        ? effectiveCornerRadiusMm(widthMm, heightMm, transit.cornerRadiusMm)
-        : 0;
+      widthMm === null || heightMm === null
+        ? 0
+        : cornerRadiusTooLarge(widthMm, heightMm, transit.cornerRadiusMm)
+          ? (positiveOrNull(transit.cornerRadiusMm) ?? 0)
+          : effectiveCornerRadiusMm(widthMm, heightMm, transit.cornerRadiusMm);
     return { shape: 'RECTANGLE', widthMm, heightMm, cornerRadiusMm };
   }
   if (isRiseUltraSinglePipe(transit) && transit.singleCrusherPipeId) {
@@ -340,7 +384,8 @@ export function sizeTransit(input: SizeTransitInput): TransitSizing {
   const itemsAreaWithClearanceMm2 = items.reduce((sum, item) => sum + item.areaWithClearanceMm2, 0);
   const emptyAreaMm2 = Math.max(0, areaMm2 - itemsAreaMm2);
   const filledPercentWithClearance = areaMm2 > 0 ? (itemsAreaWithClearanceMm2 / areaMm2) * 100 : 0;
-  const filledPercent = areaMm2 > 0 ? Math.min(100, (itemsAreaMm2 / areaMm2) * 100) : 0;
+  // ADR 010: not capped (the issue overrides spec §9's cap: a capped figure hides how far over a transit is).
+  const filledPercent = areaMm2 > 0 ? (itemsAreaMm2 / areaMm2) * 100 : 0;
   const limitPercent = fillLimitPercent(transit.sparePercent);
   const overfilled = definitelyGreater(filledPercentWithClearance, limitPercent);
   const itemCount = items.reduce((sum, item) => sum + item.quantity, 0);
@@ -425,8 +470,26 @@ export function sizeTransit(input: SizeTransitInput): TransitSizing {
 
   // spec §5, §8 messages, errors first.
   const messages: EngineMessage[] = [];
+  // ADR 010: input that is refused on save is reported, never silently changed.
+  const negative =
+    negativeTransitLengths(transit).length > 0 ||
+    input.items.some((line) => line.quantity < 0 || line.outerDiameterMm < 0);
+  if (negative) messages.push(engineMessage('NEGATIVE_SIZE'));
+  const radiusTooLarge =
+    opening.shape === 'RECTANGLE' &&
+    cornerRadiusTooLarge(opening.widthMm, opening.heightMm, opening.cornerRadiusMm);
+  if (radiusTooLarge && opening.shape === 'RECTANGLE') {
+    messages.push(
+      engineMessage('CORNER_RADIUS_TOO_LARGE', {
+        max: roundTo(maxCornerRadiusMm(opening.widthMm ?? 0, opening.heightMm ?? 0), 2),
+      }),
+    );
+  }
+  if (sparePercentOutOfRange(transit.sparePercent))
+    messages.push(engineMessage('SPARE_PERCENT_OUT_OF_RANGE', { max: SPARE_PERCENT_MAX }));
   if (areaMm2 <= 0) {
-    messages.push(engineMessage('TRANSIT_SIZE_MISSING'));
+    // The opening's own error says why it has no area; "enter the dimensions" would be wrong then.
+    if (!radiusTooLarge && !negative) messages.push(engineMessage('TRANSIT_SIZE_MISSING'));
   } else if (!packing.fits && packing.source !== 'skipped') {
     messages.push(engineMessage('ITEMS_DO_NOT_FIT'));
     // spec §8: for PIPE followed by the excess-space message.

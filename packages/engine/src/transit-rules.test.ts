@@ -1,5 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
+/** 4" Schedule 40 inside diameter: (4.5 − 2 × 0.237) in × 25.4 (ASME B36.10M, exact inches). */
+const ID_4IN_MM = 102.2604;
 import {
   allowedClasses,
   allowedSealants,
@@ -558,10 +561,10 @@ describe('applyTransitChange: RISE_ULTRA shape, pipe configuration and single pi
 
   it('choosing the pipe sets the actual inside diameter, read-only afterwards', () => {
     const single = apply(rise, { field: 'pipeConfiguration', value: 'SINGLE' }).transit;
-    // 4" (DN100): OD 114.3 − 2 × 6.02 = 102.26
+    // 4" (DN100): (4.5 − 2 × 0.237) in × 25.4 = 102.2604 mm
     const { transit: next } = apply(single, { field: 'singleCrusherPipeId', value: 'PIPE-DN100' });
-    expect(next).toMatchObject({ singleCrusherPipeId: 'PIPE-DN100', diameterMm: 102.26, shape: 'ROUND' });
-    expect(apply(next, { field: 'diameterMm', value: 300 }).transit.diameterMm).toBe(102.26);
+    expect(next).toMatchObject({ singleCrusherPipeId: 'PIPE-DN100', diameterMm: ID_4IN_MM, shape: 'ROUND' });
+    expect(apply(next, { field: 'diameterMm', value: 300 }).transit.diameterMm).toBe(ID_4IN_MM);
     // choosing SINGLE again with the pipe chosen: no flash
     expect(apply(next, { field: 'pipeConfiguration', value: 'SINGLE' }).flashSinglePipe).toBe(false);
   });
@@ -586,7 +589,7 @@ describe('applyTransitChange: RISE_ULTRA shape, pipe configuration and single pi
     expect(next).toMatchObject({
       pipeConfiguration: 'MULTIPLE',
       singleCrusherPipeId: null,
-      diameterMm: 102.26,
+      diameterMm: ID_4IN_MM,
     });
     expect(apply(next, { field: 'diameterMm', value: 300 }).transit.diameterMm).toBe(300);
   });

@@ -8,8 +8,9 @@ import type { Catalogue, CatalogueCrusher } from '@sealplan/engine';
 // A deep import on purpose: the engine package exports only its public API; the reference data sits in testing/.
 import { sampleCatalogue, sampleCatalogueProvenance } from '../../../engine/src/testing/sample-catalogue';
 
-/** Bump when the seeded figures change; the seed step then reports that the tables hold an older version. */
-export const CATALOGUE_DATA_VERSION = 1;
+/** Bump when the seeded figures change; the seed step then reports that the tables hold an older version.
+ * 2: steel pipe diameters exact from inches (ADR 010). */
+export const CATALOGUE_DATA_VERSION = 2;
 
 export const catalogueSeed: Catalogue = sampleCatalogue;
 export const catalogueProvenance = sampleCatalogueProvenance;

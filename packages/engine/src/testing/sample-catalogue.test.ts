@@ -1,3 +1,4 @@
+import { formatLength } from '../units';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CLEARANCE_TABLE } from '../clearance';
 import { allowedClasses, allowedTransitTypes } from '../transit-rules';
@@ -74,13 +75,12 @@ describe('sampleCatalogue', () => {
     expect(new Set(c.crushers.map((crusher) => crusher.id)).size).toBe(c.crushers.length);
     const steel = c.crushers.filter((crusher) => crusher.itemTypeId === 'PIPE');
     expect(steel).toHaveLength(20);
-    // 2" (DN50): OD 60.3, Schedule 40 wall 3.91 -> inside 60.3 − 7.82 = 52.48
-    expect(steel.find((pipe) => pipe.id === 'PIPE-DN50')).toMatchObject({
-      name: '2" (DN50)',
-      pipeDiameterMm: 60.3,
-      insideDiameterMm: 52.48,
-      outerDiameterMm: 60.3,
-    });
+    // 2" (DN50): OD 2.375 in = 60.325 mm, Schedule 40 wall 0.154 in -> inside 2.067 in = 52.5018 mm (ADR 010)
+    const twoInch = steel.find((pipe) => pipe.id === 'PIPE-DN50');
+    expect(twoInch).toMatchObject({ name: '2" (DN50)' });
+    expect(twoInch?.pipeDiameterMm).toBe(60.325);
+    expect(twoInch?.outerDiameterMm).toBe(60.325);
+    expect(twoInch?.insideDiameterMm).toBe(52.5018);
     for (const pipe of steel) expect(pipe.insideDiameterMm!).toBeLessThan(pipe.pipeDiameterMm);
     const plastic = c.crushers.filter((crusher) => crusher.itemTypeId === 'PIPE_PLASTIC');
     expect(plastic.map((p) => p.pipeDiameterMm)).toEqual([
@@ -105,5 +105,43 @@ describe('sampleCatalogue', () => {
       'clearance',
     ])
       expect(fields).toContain(part);
+  });
+});
+
+// ADR 010: NPS outside diameters are defined in inches (ASME B36.10M); the catalogue holds them exactly (in × 25.4),
+// so each shows as the standard's figure in inches and as its exact millimetres rounded to 2 decimals.
+describe('standard steel pipe sizes in both unit systems', () => {
+  const standard: [id: string, imperial: string, metric: string][] = [
+    ['PIPE-DN6', '0.405 in', '10.29 mm'],
+    ['PIPE-DN8', '0.540 in', '13.72 mm'],
+    ['PIPE-DN10', '0.675 in', '17.15 mm'],
+    ['PIPE-DN15', '0.840 in', '21.34 mm'],
+    ['PIPE-DN20', '1.050 in', '26.67 mm'],
+    ['PIPE-DN25', '1.315 in', '33.4 mm'],
+    ['PIPE-DN32', '1.660 in', '42.16 mm'],
+    ['PIPE-DN40', '1.900 in', '48.26 mm'],
+    ['PIPE-DN50', '2.375 in', '60.33 mm'],
+    ['PIPE-DN65', '2.875 in', '73.03 mm'],
+    ['PIPE-DN80', '3.500 in', '88.9 mm'],
+    ['PIPE-DN90', '4.000 in', '101.6 mm'],
+    ['PIPE-DN100', '4.500 in', '114.3 mm'],
+    ['PIPE-DN125', '5.563 in', '141.3 mm'],
+    ['PIPE-DN150', '6.625 in', '168.28 mm'],
+    ['PIPE-DN200', '8.625 in', '219.08 mm'],
+    ['PIPE-DN250', '10.750 in', '273.05 mm'],
+    ['PIPE-DN300', '12.750 in', '323.85 mm'],
+    ['PIPE-DN350', '14.000 in', '355.6 mm'],
+    ['PIPE-DN400', '16.000 in', '406.4 mm'],
+  ];
+
+  it('covers every steel pipe of the catalogue', () => {
+    const ids = sampleCatalogue.crushers.filter((c) => c.itemTypeId === 'PIPE').map((c) => c.id);
+    expect(ids.sort()).toEqual(standard.map(([id]) => id).sort());
+  });
+
+  it.each(standard)('%s shows %s and %s', (id, imperial, metric) => {
+    const pipe = sampleCatalogue.crushers.find((c) => c.id === id)!;
+    expect(formatLength(pipe.pipeDiameterMm, 'IMPERIAL')).toBe(imperial);
+    expect(formatLength(pipe.pipeDiameterMm, 'METRIC')).toBe(metric);
   });
 });

@@ -252,29 +252,43 @@ const cableSleeves: CatalogueCableSleeve[] = Object.entries(CABLE_SLEEVE_PREFIX)
     }),
 );
 
-// ASME B36.10M (research/catalogue.md): NPS, DN, OD mm, Schedule 40 wall mm. Public figures.
-const ASME_PIPES: readonly [nps: string, dn: number, odMm: number, sch40WallMm: number][] = [
-  ['1/8', 6, 10.3, 1.73],
-  ['1/4', 8, 13.7, 2.24],
-  ['3/8', 10, 17.1, 2.31],
-  ['1/2', 15, 21.3, 2.77],
-  ['3/4', 20, 26.7, 2.87],
-  ['1', 25, 33.4, 3.38],
-  ['1 1/4', 32, 42.2, 3.56],
-  ['1 1/2', 40, 48.3, 3.68],
-  ['2', 50, 60.3, 3.91],
-  ['2 1/2', 65, 73.0, 5.16],
-  ['3', 80, 88.9, 5.49],
-  ['3 1/2', 90, 101.6, 5.74],
-  ['4', 100, 114.3, 6.02],
-  ['5', 125, 141.3, 6.55],
-  ['6', 150, 168.3, 7.11],
-  ['8', 200, 219.1, 8.18],
-  ['10', 250, 273.1, 9.27],
-  ['12', 300, 323.9, 10.31],
-  ['14', 350, 355.6, 11.13],
-  ['16', 400, 406.4, 12.7],
+// ASME B36.10M (research/catalogue.md): NPS, DN, outside diameter and Schedule 40 wall, both in inches, as the
+// standard defines them. Public figures. Stored in mm as inches × 25.4 exactly (ADR 010): rounded millimetres
+// (60.3 for 2.375 in) would show as 2.374 in.
+const ASME_PIPES: readonly [nps: string, dn: number, odIn: number, sch40WallIn: number][] = [
+  ['1/8', 6, 0.405, 0.068],
+  ['1/4', 8, 0.54, 0.088],
+  ['3/8', 10, 0.675, 0.091],
+  ['1/2', 15, 0.84, 0.109],
+  ['3/4', 20, 1.05, 0.113],
+  ['1', 25, 1.315, 0.133],
+  ['1 1/4', 32, 1.66, 0.14],
+  ['1 1/2', 40, 1.9, 0.145],
+  ['2', 50, 2.375, 0.154],
+  ['2 1/2', 65, 2.875, 0.203],
+  ['3', 80, 3.5, 0.216],
+  ['3 1/2', 90, 4, 0.226],
+  ['4', 100, 4.5, 0.237],
+  ['5', 125, 5.563, 0.258],
+  ['6', 150, 6.625, 0.28],
+  ['8', 200, 8.625, 0.322],
+  ['10', 250, 10.75, 0.365],
+  ['12', 300, 12.75, 0.406],
+  ['14', 350, 14, 0.438],
+  ['16', 400, 16, 0.5],
 ];
+
+/** The inch is defined as exactly 25.4 mm: 254 mm per 10 in. */
+const MM_PER_TEN_INCHES = 254;
+const THOUSANDTHS = 1000;
+
+/**
+ * Inches (at most 3 decimals, as the standard gives them) to mm, exactly: in whole thousandths of an inch times
+ * 254 / 10 000, so the float is the nearest to the exact decimal (2.875 in -> 73.025, not 73.02499999999999).
+ */
+export function inchesToMm(inches: number): number {
+  return (Math.round(inches * THOUSANDTHS) * MM_PER_TEN_INCHES) / (THOUSANDTHS * 10);
+}
 
 // ISO 161-1 nominal outside diameters of plastic pipes (public).
 const ISO_PLASTIC_PIPES_MM: readonly number[] = [
@@ -289,19 +303,15 @@ function crusherWallMm(pipeDiameterMm: number): number {
   return 20;
 }
 
-/** Two decimals, for inside diameters computed from OD and wall (e.g. 60.3 − 2 × 3.91 = 52.48). */
-function round2(value: number): number {
-  return Math.round(value * 100) / 100;
-}
-
-const steelPipes: CatalogueCrusher[] = ASME_PIPES.map(([nps, dn, odMm, wallMm]) => ({
+const steelPipes: CatalogueCrusher[] = ASME_PIPES.map(([nps, dn, odIn, wallIn]) => ({
   id: `PIPE-DN${dn}`,
   name: `${nps}" (DN${dn})`,
   itemTypeId: 'PIPE',
   pipeNominalSize: nps,
-  pipeDiameterMm: odMm,
-  insideDiameterMm: round2(odMm - 2 * wallMm),
-  outerDiameterMm: odMm,
+  pipeDiameterMm: inchesToMm(odIn),
+  // Schedule 40 inside diameter, exact from the inch figures (2": 2.375 − 2 × 0.154 = 2.067 in = 52.5018 mm).
+  insideDiameterMm: inchesToMm(odIn - 2 * wallIn),
+  outerDiameterMm: inchesToMm(odIn),
   articleNumber: null,
 }));
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleCatalogue } from '../../../../../packages/engine/src/testing/sample-catalogue';
 import { FRONT_END_VERSION, type AdminSettings, type AppSettings, type FormData } from '@sealplan/contracts';
-import { catalogueSeed } from '@sealplan/db';
+import { CATALOGUE_DATA_VERSION, catalogueSeed } from '@sealplan/db';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createOrganization, createUserWithToken, type TestUser } from '../../testing/factories';
 import { seedReferenceData } from '../projects/testing/project-fixtures';
@@ -194,6 +194,6 @@ describe('catalogue', () => {
     const data = res.json().data as AdminSettings;
     // An ElevatedUser of a customer organization: counts of their own organization only (settings tests).
     expect(data.counts).toEqual({ organizations: 1, users: 1, pendingUsers: 0 });
-    expect(data.catalogueMeta.dataVersion).toBe(1);
+    expect(data.catalogueMeta.dataVersion).toBe(CATALOGUE_DATA_VERSION);
   });
 });

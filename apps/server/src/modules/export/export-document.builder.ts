@@ -7,12 +7,15 @@ import {
   formatArea,
   formatDisplayNumber,
   formatLength,
+  NOT_BUILDABLE_TEXT,
+  fillPercentOf,
   formatPercent,
   lengthUnitLabel,
+  notBuildableReason,
+  projectTotals,
   sizeTransit,
   toDisplayLength,
   toDisplayVolume,
-  totalMaterials,
   volumeUnitLabel,
   type Catalogue,
   type ItemInput,
@@ -305,21 +308,23 @@ function transitOf(
     { label: 'Copies', value: String(sizing.copies) },
   ];
   const fits = sizing.packing.fits && !sizing.overfilled && sizing.transitAreaMm2 > 0;
+  // ADR 010: a transit that cannot be built says so, in the words the totals use.
+  const reason = notBuildableReason(sizing);
   const status =
     sizing.transitAreaMm2 <= 0
       ? 'No dimensions'
-      : !sizing.packing.fits
-        ? 'Items do not fit'
-        : sizing.overfilled
-          ? 'Overfilled'
+      : reason
+        ? notBuildableStatus(reason)
+        : !sizing.packing.fits
+          ? 'Items do not fit'
           : 'Fits';
+  // ADR 010: one "Fill" (items with their required clearance over the opening, not capped), as on screen.
   const fill: LabelValue[] = [
     { label: 'Transit area', value: formatArea(sizing.transitAreaMm2, system) },
     { label: 'Items area', value: formatArea(sizing.itemsAreaMm2, system) },
     { label: 'Items area with clearance', value: formatArea(sizing.itemsAreaWithClearanceMm2, system) },
     { label: 'Empty area', value: formatArea(sizing.emptyAreaMm2, system) },
-    { label: 'Fill', value: formatPercent(sizing.filledPercent) },
-    { label: 'Fill with clearance', value: formatPercent(sizing.filledPercentWithClearance) },
+    { label: 'Fill', value: formatPercent(fillPercentOf(sizing)) },
     { label: 'Fill limit', value: formatPercent(sizing.fillLimitPercent) },
     { label: 'Status', value: status },
   ];
@@ -336,6 +341,38 @@ function transitOf(
     messages: sizing.messages.map((m) => ({ severity: m.severity, text: m.text })),
     comments: row.comments,
   };
+}
+
+/** "Not buildable: overfilled" as a status (the engine's wording, capitalised). */
+function notBuildableStatus(reason: NonNullable<ReturnType<typeof notBuildableReason>>): string {
+  const text = NOT_BUILDABLE_TEXT[reason];
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * ADR 010: project totals of the buildable transits, then one line per transit left out with its reason (quantity
+ * 0), so every format flags it where the totals are read and nothing is summed silently.
+ */
+export function totalsLines(
+  sized: readonly { row: Pick<TransitRow, 'id' | 'name'>; sizing: TransitSizing }[],
+  system: MeasurementSystem,
+): MaterialLine[] {
+  const { totals, notBuildable } = projectTotals(sized.map(({ sizing }) => sizing));
+  const flagged = notBuildable.flatMap(({ index, reason }) => {
+    const entry = sized[index];
+    if (!entry) return [];
+    return [
+      {
+        key: `not-buildable:${entry.row.id}`,
+        item: `Transit ${entry.row.name}`,
+        detail: `${notBuildableStatus(reason)}; not in these totals.`,
+        quantity: 0,
+        quantityText: '0',
+        unit: '',
+      },
+    ];
+  });
+  return [...materialLines(totals, system), ...flagged];
 }
 
 /** The engine's figures for a transit: the stored results, or computed now with the database catalogue. */
@@ -383,6 +420,6 @@ export function buildExportDocument(input: BuildDocumentInput): ExportDocument {
     transits: input.materialsOnly
       ? []
       : sized.map(({ row, sizing }) => transitOf(row, sizing, catalogue, system)),
-    totals: materialLines(totalMaterials(sized.map(({ sizing }) => sizing.materials)), system),
+    totals: totalsLines(sized, system),
   };
 }

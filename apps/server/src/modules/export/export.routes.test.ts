@@ -5,7 +5,8 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import {
   formatArea,
   formatPercent,
-  totalMaterials,
+  fillPercentOf,
+  projectTotals,
   type Catalogue,
   type MeasurementSystem,
 } from '@sealplan/engine';
@@ -168,14 +169,14 @@ describe.each<MeasurementSystem>(['METRIC', 'IMPERIAL'])('files in %s', (system)
     for (const transit of project.transits) {
       const page = pages.find((p) => p.includes(`Transit: ${transit.name}`))!;
       expect(page).toContain(`Transit area ${formatArea(transit.sizing.transitAreaMm2, system)}`);
-      expect(page).toContain(`Fill ${formatPercent(transit.sizing.filledPercent)}`);
+      expect(page).toContain(`Fill ${formatPercent(fillPercentOf(transit.sizing))}`);
       if (transit.sizing.materials.fillerSleeves.count > 0)
         expect(page).toContain(` ${transit.sizing.materials.fillerSleeves.count} pcs`);
     }
   });
 
   it('CSV, DOCX and RTF carry the same figures', async () => {
-    const totals = totalMaterials(project.transits.map((tr) => tr.sizing.materials));
+    const totals = projectTotals(project.transits.map((tr) => tr.sizing)).totals;
     const csv = await post({ outputFormat: 'CSV', measurementSystem: system });
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toMatch(/\.csv"$/);

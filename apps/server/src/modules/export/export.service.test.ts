@@ -10,7 +10,8 @@ import {
   sizeTransit,
   toDisplayLength,
   toDisplayVolume,
-  totalMaterials,
+  fillPercentOf,
+  projectTotals,
   type MeasurementSystem,
 } from '@sealplan/engine';
 // The engine package exports only its public API; its sample catalogue is test data reached by path.
@@ -160,7 +161,7 @@ describe.each<MeasurementSystem>(['METRIC', 'IMPERIAL'])('figures in %s', (syste
       const s = transit.sizing;
       expect(page).toContain(`Transit area ${formatArea(s.transitAreaMm2, system)}`);
       expect(page).toContain(`Items area ${formatArea(s.itemsAreaMm2, system)}`);
-      expect(page).toContain(`Fill ${formatPercent(s.filledPercent)}`);
+      expect(page).toContain(`Fill ${formatPercent(fillPercentOf(s))}`);
       expect(page).toContain(`Fill limit ${formatPercent(s.fillLimitPercent)}`);
       const spec = DEFAULT_TRANSITS.find((d) => d.name === transit.name)!;
       expect(page).toContain(`Depth ${formatLength(spec.transit.depthMm!, system)}`);
@@ -175,8 +176,8 @@ describe.each<MeasurementSystem>(['METRIC', 'IMPERIAL'])('figures in %s', (syste
     const overfilled = pages.find((p) => p.includes('Transit: T-104 Overfilled'))!;
     expect(overfilled).toContain('Penetrating Items do not fit in the transit.');
     expect(overfilled).toContain('Transit has a minimum excess space requirement.');
-    // Totals: the engine's totalMaterials over all transits (copies included).
-    const totals = totalMaterials(project.transits.map((t) => t.sizing.materials));
+    // Totals: the engine's projectTotals over the buildable transits (copies included; ADR 010).
+    const totals = projectTotals(project.transits.map((t) => t.sizing)).totals;
     const last = pages.at(-1)!;
     expect(last).toContain('Project material totals');
     expect(totals.fillerSleeves.length).toBeGreaterThan(1);
@@ -189,6 +190,33 @@ describe.each<MeasurementSystem>(['METRIC', 'IMPERIAL'])('figures in %s', (syste
         new RegExp(` ${line.cartridges} cartridges$`),
       );
     expect(row(last, 'Cable wrap rolls')).toMatch(new RegExp(` ${totals.wrap.rolls} rolls$`));
+  });
+
+  it('totals (ADR 010): the overfilled transit is flagged, not summed; the cartridges add up', async () => {
+    const buildable = project.transits.filter((t) => !t.sizing.overfilled && t.sizing.packing.fits);
+    const overfilled = project.transits.find((t) => t.name === 'T-104 Overfilled')!;
+    expect(overfilled.sizing.overfilled).toBe(true);
+    const flag = 'Not buildable: overfilled; not in these totals.';
+    const pdf = await pdfPages((await exportFile({ outputFormat: 'PDF', measurementSystem: system })).body);
+    // The PDF table may wrap the detail: read the totals page as one line.
+    expect(pdf.at(-1)!.replace(/\s+/g, ' ')).toContain(`Transit T-104 Overfilled ${flag}`);
+    expect(pdf.find((p) => p.includes('Transit: T-104 Overfilled'))).toContain(
+      'Status Not buildable: overfilled',
+    );
+    const { rows } = parseCsv((await exportFile({ outputFormat: 'CSV', measurementSystem: system })).body);
+    const totals = rows.filter((r) => r.Transit === 'Project total');
+    expect(totals.find((r) => r.Item === 'Transit T-104 Overfilled')?.Detail).toBe(flag);
+    // The project's cartridges are the sum of the buildable transits' own cartridges (each for all its copies).
+    const cartridges = totals
+      .filter((r) => r.Unit === 'cartridges')
+      .reduce((sum, r) => sum + Number(r.Quantity), 0);
+    expect(cartridges).toBe(buildable.reduce((sum, t) => sum + t.sizing.materials.sealant.cartridges, 0));
+    expect(cartridges).toBeGreaterThan(0);
+    // The overfilled transit's filler sleeves are in none of the totals.
+    const sleeves = totals
+      .filter((r) => r.Unit === 'pcs' && (r.Detail ?? '').startsWith('Filler sleeve,'))
+      .reduce((sum, r) => sum + Number(r.Quantity), 0);
+    expect(sleeves).toBe(buildable.reduce((sum, t) => sum + t.sizing.materials.fillerSleeves.count, 0));
   });
 
   it('CSV: parses back to the engine figures (one row per material line) and neutralises formulas', async () => {
@@ -209,7 +237,7 @@ describe.each<MeasurementSystem>(['METRIC', 'IMPERIAL'])('figures in %s', (syste
         expect(Number(r.Copies)).toBe(transit.sizing.copies);
       }
     }
-    const totals = totalMaterials(project.transits.map((t) => t.sizing.materials));
+    const totals = projectTotals(project.transits.map((t) => t.sizing)).totals;
     const totalRows = rows.filter((r) => r.Transit === 'Project total');
     expect(Number(totalRows.find((r) => r.Item === 'Cable wrap')!.Quantity)).toBe(
       toDisplayLength(totals.wrap.lengthMm, system),
@@ -240,7 +268,7 @@ describe.each<MeasurementSystem>(['METRIC', 'IMPERIAL'])('figures in %s', (syste
     for (const transit of project.transits) {
       expect(text).toContain(`Transit: ${transit.name}`);
       expect(text).toContain(`Transit area\t${formatArea(transit.sizing.transitAreaMm2, system)}`);
-      expect(text).toContain(`Fill\t${formatPercent(transit.sizing.filledPercent)}`);
+      expect(text).toContain(`Fill\t${formatPercent(fillPercentOf(transit.sizing))}`);
       for (const expected of expectedRows(transit, system)) {
         expect(text).toMatch(
           new RegExp(
@@ -285,7 +313,7 @@ describe('scope', () => {
     });
     const pages = await pdfPages(file.body);
     expect(pages.join('\n')).not.toContain('Transit: ');
-    const totals = totalMaterials(project.transits.map((t) => t.sizing.materials));
+    const totals = projectTotals(project.transits.map((t) => t.sizing)).totals;
     expect(row(pages.at(-1)!, 'Cable wrap rolls')).toMatch(new RegExp(` ${totals.wrap.rolls} rolls$`));
   });
 

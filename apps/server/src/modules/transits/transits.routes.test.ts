@@ -171,7 +171,8 @@ describe('saveTransit', () => {
     const res = await call<Transit>(
       t.app,
       '/api/project/saveTransit',
-      { transit: cableTransit(riseUltra) },
+      // The diameter and depth are derived for RISE_ULTRA single pipe (spec §4), so they are left empty.
+      { transit: cableTransit({ ...riseUltra, diameterMm: null, depthMm: null }) },
       user.headers,
     );
     expect(res.status).toBe(200);

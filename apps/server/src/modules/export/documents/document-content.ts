@@ -12,7 +12,9 @@ export const TEXT = {
   materials: 'Materials',
   materialsWithCopies: (copies: number) => `Materials (for all ${copies} copies)`,
   totals: 'Project material totals',
-  totalsNote: 'Totals include every exported transit multiplied by its copies.',
+  totalsNote:
+    'Totals include every exported transit that can be built, multiplied by its copies; a transit that cannot be ' +
+    'built is listed below them and not summed.',
   noMaterials: 'No materials.',
   noTransits: 'No transits were exported.',
   noDrawing: 'No drawing: the transit has no dimensions or no items.',
