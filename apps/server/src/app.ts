@@ -21,6 +21,7 @@ import { registerErrorHandler, registerNotFound } from './plugins/error-handler'
 import { healthRoutes } from './modules/health/health.routes';
 import { registerModules } from './modules/index';
 import { authPlugin } from './plugins/auth';
+import { inputGatePlugin } from './plugins/input-gate';
 
 export interface AppDeps {
   db: DbHandle;
@@ -77,6 +78,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
 
   registerErrorHandler(app);
   await app.register(authPlugin);
+  await app.register(inputGatePlugin);
   await app.register(healthRoutes);
   await app.register(registerModules);
 

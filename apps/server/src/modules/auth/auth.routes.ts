@@ -58,7 +58,14 @@ export async function authRoutes(app: FastifyInstance) {
   // Form-encoded; validated here rather than by the schema so that every failure carries error_description.
   r.post(
     '/api/auth/token',
-    { schema: { tags: ['auth'], response: { 200: envelope(tokenResponseSchema) } } },
+    {
+      schema: { tags: ['auth'], response: { 200: envelope(tokenResponseSchema) } },
+      // The input gate runs before the handler; its refusals carry error_description too.
+      errorHandler: (error, _request, reply) => {
+        if (error instanceof AppError) return tokenFailure(reply, error);
+        throw error;
+      },
+    },
     async (request, reply) => {
       const parsed = tokenRequestSchema.safeParse(request.body ?? {});
       try {
