@@ -22,6 +22,8 @@ import { healthRoutes } from './modules/health/health.routes';
 import { registerModules } from './modules/index';
 import { authPlugin } from './plugins/auth';
 import { inputGatePlugin } from './plugins/input-gate';
+import { createMailQueue, type MailQueue } from './modules/mail/mail-queue';
+import { createMailQueueRepository } from './modules/mail/mail-queue.repository';
 
 export interface AppDeps {
   db: DbHandle;
@@ -35,6 +37,8 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** Durable mail (the mail_jobs table), processed by every running server. */
+    mailQueue: MailQueue;
   }
 }
 
@@ -47,10 +51,20 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
     logger: options.logger ?? { level: deps.env.LOG_LEVEL },
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined) ?? randomUUID(),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: true,
+    // Forwarded headers count only from the configured proxies (README: TRUST_PROXY).
+    trustProxy: deps.env.TRUST_PROXY.length > 0 ? deps.env.TRUST_PROXY : false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('deps', deps);
+  const mailQueue = createMailQueue({
+    repo: createMailQueueRepository(deps.db.db),
+    mail: deps.mail,
+    now: deps.now,
+    log: app.log,
+  });
+  app.decorate('mailQueue', mailQueue);
+  app.addHook('onReady', async () => mailQueue.start());
+  app.addHook('onClose', async () => mailQueue.stop());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {

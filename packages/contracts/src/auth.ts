@@ -11,11 +11,27 @@ export const INVITE_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** Spec §4: the anonymous token means "not signed in". */
 export const ANONYMOUS_ACCESS_TOKEN = 'anonymous';
 
-/** Sign-in rate limits (fixed windows, shared by all app servers through the rate_limits table). */
+/**
+ * Sign-in limits (fixed windows in the shared rate_limits table; docs/decisions/011-abuse-limits.md). Counted
+ * per account *and* source, so a stranger's wrong guesses never lock the owner out from elsewhere.
+ */
 export const SIGN_IN_LIMITS = {
   windowMs: 15 * 60 * 1000,
-  maxFailuresPerAccount: 10,
+  /** Password checks one source may make against one account per window; then only that pair waits. */
+  maxAttemptsPerAccountAndSource: 10,
+  /** Failed attempts one source may make across all accounts per window (the backoff on the source). */
   maxFailuresPerAddress: 30,
+  /** Failures one account may take from all sources per window before only familiar sources may try. */
+  maxFailuresPerAccount: 100,
+  /** A source that signed in to the account this recently is familiar. */
+  familiarSourceMs: 30 * 24 * 60 * 60 * 1000,
+} as const;
+
+/** Password-reset mails: per address and source, and per source across addresses (never per address alone). */
+export const RESET_MAIL_LIMITS = {
+  windowMs: 60 * 60 * 1000,
+  maxPerAddressAndSource: 3,
+  maxPerSource: 10,
 } as const;
 
 /**

@@ -42,7 +42,22 @@ export async function resolveUser(app: FastifyInstance, token: string | null): P
   if (!token || token === ANONYMOUS_TOKEN) return null;
   const { db } = app.deps.db;
   const rows = await db
-    .select({ token: accessTokens, user: users, isProvider: organizations.isProvider })
+    // Only the columns a request needs: the free-form JSON of the user row (devices, attributes) is never loaded.
+    .select({
+      tokenId: accessTokens.id,
+      tokenExpiresAt: accessTokens.expiresAt,
+      user: {
+        id: users.id,
+        organizationId: users.organizationId,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        isSuspended: users.isSuspended,
+        isRemoved: users.isRemoved,
+        isApproved: users.isApproved,
+      },
+      isProvider: organizations.isProvider,
+    })
     .from(accessTokens)
     .innerJoin(users, eq(users.id, accessTokens.userId))
     .leftJoin(organizations, eq(organizations.id, users.organizationId))
@@ -70,8 +85,8 @@ export async function resolveUser(app: FastifyInstance, token: string | null): P
     lastName: row.user.lastName,
     roles: roleRows.map((r) => r.id as RoleId),
     permissions: [...new Set(roleRows.flatMap((r) => r.permissions.map((p) => p.id)))],
-    tokenId: row.token.id,
-    tokenExpiresAt: row.token.expiresAt,
+    tokenId: row.tokenId,
+    tokenExpiresAt: row.tokenExpiresAt,
   };
 }
 

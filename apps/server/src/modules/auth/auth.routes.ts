@@ -19,7 +19,7 @@ import { AppError, STATUS_BY_CODE } from '../../errors';
 import { ok } from '../../lib/reply';
 import { bearer, requireUser } from '../../plugins/auth';
 import { createAuthRepository } from './auth.repository';
-import { createAuthService, type AuthService } from './auth.service';
+import { createAuthService, PASSWORD_RESET_MAIL_JOB, type AuthService } from './auth.service';
 
 /** The auth service wired to the app's dependencies (also used by the users module). */
 export function authServiceFor(app: FastifyInstance): AuthService {
@@ -27,6 +27,7 @@ export function authServiceFor(app: FastifyInstance): AuthService {
   return createAuthService({
     repo: createAuthRepository(db.db),
     mail,
+    queue: app.mailQueue,
     brand: { productName: env.PROVIDER_SHORT_NAME, publicUrl: env.PUBLIC_URL },
     tokenTtlSeconds: env.TOKEN_TTL_SECONDS,
     now,
@@ -54,6 +55,7 @@ function tokenFailure(reply: FastifyReply, error: AppError) {
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = authServiceFor(app);
+  app.mailQueue.handle(PASSWORD_RESET_MAIL_JOB, (payload) => auth.passwordResetMailFor(payload));
 
   // Form-encoded; validated here rather than by the schema so that every failure carries error_description.
   r.post(
@@ -150,6 +152,7 @@ export async function authRoutes(app: FastifyInstance) {
       const data = await auth.requestPasswordReset({
         email: request.params.email,
         redirectUrl: request.query.redirectUrl,
+        clientAddress: request.ip,
       });
       return ok(data, [data.message]);
     },
