@@ -8,6 +8,13 @@ export const MAX_PASSWORD_LENGTH = 256;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 /** A user created by an administrator sets a first password through a link valid this long. */
 export const INVITE_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/**
+ * Header the web app sends on every call. A page on another site cannot send it without the server's consent
+ * (no CORS), so a state-changing call carrying the session cookie must carry it (or a same-site Origin).
+ */
+export const CLIENT_HEADER = 'x-sealplan-client';
+/** The session cookie the server sets at sign-in (HttpOnly: script never reads it). */
+export const SESSION_COOKIE = 'sealplan_token';
 /** Spec §4: the anonymous token means "not signed in". */
 export const ANONYMOUS_ACCESS_TOKEN = 'anonymous';
 
@@ -56,6 +63,7 @@ export const AUTH_MESSAGES = {
   tokenExpired: 'Your token has expired',
   rateLimited: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
   unsupportedGrant: 'Only the password grant is supported.',
+  crossSite: 'Cross-site requests are refused.',
   // spec §5 register
   required: 'This field is required',
   email: 'This field must be a valid email address',

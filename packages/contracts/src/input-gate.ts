@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 
 /**
  * The one gate every request input passes before its schema (conventions §17): text without control characters

@@ -1,7 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { accessTokens, organizations, roles as rolesTable, userRoles, users } from '@sealplan/db';
-import { ANONYMOUS_ACCESS_TOKEN, AUTH_MESSAGES, hasProviderWideReach } from '@sealplan/contracts';
+import {
+  ANONYMOUS_ACCESS_TOKEN,
+  AUTH_MESSAGES,
+  CLIENT_HEADER,
+  SESSION_COOKIE,
+  hasProviderWideReach,
+} from '@sealplan/contracts';
 import { AppError } from '../errors';
 import { hashToken } from '../lib/tokens';
 import { PERMISSIONS, USER_ADMIN_ROLES, type RoleId } from '../modules/auth/roles';
@@ -29,12 +35,37 @@ declare module 'fastify' {
   }
 }
 
-/** The raw token the request carries (bearer header, else the cookie); used by sign-out. */
+/** Methods that change nothing: a cookie alone may authenticate them (SameSite=Strict keeps other sites out). */
+export const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The request's Origin names this server (the host the browser addressed). Absent Origin is not same-origin. */
+export function isSameOrigin(request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  if (!origin) return false;
+  try {
+    // Both through URL, so a default port written out (localhost:80) compares equal to one left out.
+    return new URL(origin).host === new URL(`${request.protocol}://${request.host}`).host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The cookie stands for the user on a state-changing call only with proof that this app's own page sent it:
+ * the client header (another site cannot set it) or a same-origin Origin.
+ */
+function cookieMayAuthenticate(request: FastifyRequest): boolean {
+  return (
+    SAFE_METHODS.has(request.method) || request.headers[CLIENT_HEADER] !== undefined || isSameOrigin(request)
+  );
+}
+
+/** The raw token the request carries (bearer header, else the cookie where it may count); used by sign-out. */
 export function bearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (header?.startsWith('Bearer ')) return header.slice(7).trim() || null;
-  const cookie = request.cookies?.sealplan_token;
-  return cookie ? decodeURIComponent(cookie) : null;
+  const cookie = request.cookies?.[SESSION_COOKIE];
+  return cookie && cookieMayAuthenticate(request) ? cookie : null;
 }
 
 /** Looks the token up by its hash; revoked, expired, suspended, removed or unapproved means anonymous. */

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AUTH_MESSAGES,
@@ -8,6 +9,7 @@ import {
   resetPasswordEmailQuerySchema,
   resetPasswordEmailResponseSchema,
   resetPasswordRequestSchema,
+  SESSION_COOKIE,
   signOutResponseSchema,
   tokenRequestSchema,
   tokenResponseSchema,
@@ -33,6 +35,17 @@ export function authServiceFor(app: FastifyInstance): AuthService {
     now,
     log: app.log,
   });
+}
+
+/** HttpOnly, SameSite=Strict, whole site; Secure whenever the request came over HTTPS. */
+function sessionCookieOptions(request: FastifyRequest, maxAgeSeconds?: number): CookieSerializeOptions {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: request.protocol === 'https',
+    ...(maxAgeSeconds !== undefined ? { maxAge: maxAgeSeconds } : {}),
+  };
 }
 
 /** Spec §7: token failures are read from error.error_description, so this call words its errors itself. */
@@ -62,6 +75,7 @@ export async function authRoutes(app: FastifyInstance) {
     '/api/auth/token',
     {
       schema: { tags: ['auth'], response: { 200: envelope(tokenResponseSchema) } },
+      config: { formBody: true },
       // The input gate runs before the handler; its refusals carry error_description too.
       errorHandler: (error, _request, reply) => {
         if (error instanceof AppError) return tokenFailure(reply, error);
@@ -85,6 +99,8 @@ export async function authRoutes(app: FastifyInstance) {
           password: parsed.data.password,
           clientAddress: request.ip,
         });
+        // Spec §7 keeps the token in a cookie too; the server sets it so that script never reads it.
+        reply.setCookie(SESSION_COOKIE, data.access_token, sessionCookieOptions(request, data.expires_in));
         return ok(data);
       } catch (error) {
         if (error instanceof AppError) return tokenFailure(reply, error);
@@ -97,7 +113,10 @@ export async function authRoutes(app: FastifyInstance) {
   r.get(
     '/api/auth/signout',
     { schema: { tags: ['auth'], response: { 200: envelope(signOutResponseSchema) } } },
-    async (request) => ok(await auth.signOut(bearer(request))),
+    async (request, reply) => {
+      reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(request));
+      return ok(await auth.signOut(bearer(request)));
+    },
   );
 
   // Spec §4: 401 drops the session; any signed-in token is valid here.
