@@ -41,6 +41,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     deps: AppDeps;
+    /** Every route as registered ('POST /api/user/list'); the authorisation matrix and fuzz suite walk it. */
+    routeTable: { method: string; url: string }[];
     /** Durable mail (the mail_jobs table), processed by every running server. */
     mailQueue: MailQueue;
   }
@@ -62,6 +64,19 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('deps', deps);
+  const routeTable: { method: string; url: string }[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    // Route guards (preHandler) run before the schema: a caller without rights learns nothing of a contract
+    // and costs no validation. The input gate (an app-wide preValidation hook) still runs first.
+    if (route.preHandler) {
+      route.preValidation = [...[route.preValidation ?? []].flat(), ...[route.preHandler].flat()];
+      route.preHandler = undefined;
+    }
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+    }
+  });
   const mailQueue = createMailQueue({
     repo: createMailQueueRepository(deps.db.db),
     mail: deps.mail,
