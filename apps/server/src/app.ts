@@ -6,7 +6,6 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import formbody from '@fastify/formbody';
 import cookie from '@fastify/cookie';
 import {
   jsonSchemaTransform,
@@ -20,7 +19,11 @@ import type { Mailer } from './lib/mail';
 import { registerErrorHandler, registerNotFound } from './plugins/error-handler';
 import { healthRoutes } from './modules/health/health.routes';
 import { registerModules } from './modules/index';
-import { authPlugin } from './plugins/auth';
+import { authPlugin, requireUser } from './plugins/auth';
+import { crossSitePlugin } from './plugins/cross-site';
+import { inputGatePlugin } from './plugins/input-gate';
+import { createMailQueue, type MailQueue } from './modules/mail/mail-queue';
+import { createMailQueueRepository } from './modules/mail/mail-queue.repository';
 
 export interface AppDeps {
   db: DbHandle;
@@ -32,13 +35,23 @@ export interface AppDeps {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route takes form-encoded bodies (spec §7: only the token call); every other route refuses them. */
+    formBody?: boolean;
+  }
   interface FastifyInstance {
     deps: AppDeps;
+    /** Every route as registered ('POST /api/user/list'); the authorisation matrix and fuzz suite walk it. */
+    routeTable: { method: string; url: string }[];
+    /** Durable mail (the mail_jobs table), processed by every running server. */
+    mailQueue: MailQueue;
   }
 }
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const BODY_LIMIT_BYTES = 8 * 1024 * 1024;
+/** Browsers remember HTTPS-only for a year, subdomains included. */
+const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
 
 /** Builds the whole app without listening: server.ts listens, tests use app.inject. */
 export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerOptions['logger'] } = {}) {
@@ -46,10 +59,33 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
     logger: options.logger ?? { level: deps.env.LOG_LEVEL },
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined) ?? randomUUID(),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: true,
+    // Forwarded headers count only from the configured proxies (README: TRUST_PROXY).
+    trustProxy: deps.env.TRUST_PROXY.length > 0 ? deps.env.TRUST_PROXY : false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('deps', deps);
+  const routeTable: { method: string; url: string }[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    // Route guards (preHandler) run before the schema: a caller without rights learns nothing of a contract
+    // and costs no validation. The input gate (an app-wide preValidation hook) still runs first.
+    if (route.preHandler) {
+      route.preValidation = [...[route.preValidation ?? []].flat(), ...[route.preHandler].flat()];
+      route.preHandler = undefined;
+    }
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+    }
+  });
+  const mailQueue = createMailQueue({
+    repo: createMailQueueRepository(deps.db.db),
+    mail: deps.mail,
+    now: deps.now,
+    log: app.log,
+  });
+  app.decorate('mailQueue', mailQueue);
+  app.addHook('onReady', async () => mailQueue.start());
+  app.addHook('onClose', async () => mailQueue.stop());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
@@ -57,6 +93,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   });
 
   await app.register(helmet, {
+    // Sent below, and only over HTTPS: over plain HTTP it means nothing and breaks local setups.
+    strictTransportSecurity: false,
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -68,19 +106,43 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
       },
     },
   });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS_VALUE);
+  });
   await app.register(cookie);
-  await app.register(formbody);
+  // Form-encoded bodies are what a page on another site can post without asking; only the route that the spec
+  // defines as form-encoded (POST /api/auth/token) parses them.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (request, body, done) => {
+      if (request.routeOptions.config.formBody !== true) {
+        done(
+          Object.assign(new Error('Unsupported content type.'), { code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' }),
+        );
+        return;
+      }
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
   await app.register(swagger, {
     openapi: { info: { title: 'Sealplan API', version: deps.version } },
     transform: jsonSchemaTransform,
   });
 
   registerErrorHandler(app);
+  await app.register(crossSitePlugin);
   await app.register(authPlugin);
+  await app.register(inputGatePlugin);
   await app.register(healthRoutes);
   await app.register(registerModules);
 
-  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  // docs/decisions/011-abuse-limits.md: the API description is for signed-in users in production.
+  app.get(
+    '/api/docs',
+    { schema: { hide: true }, ...(deps.env.NODE_ENV === 'production' ? { preHandler: requireUser } : {}) },
+    async () => app.swagger(),
+  );
 
   const webDist = resolve(deps.env.WEB_DIST ?? DEFAULT_WEB_DIST);
   const serveSpa = existsSync(resolve(webDist, 'index.html'));

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { createDb } from '@sealplan/db';
 import { parseEnv } from './config/env';
 import { buildApp } from './app';
 import { createMailer } from './lib/mail';
+import { openDatabaseOrExit } from './lib/open-database';
 
 const version = (
   JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
@@ -16,7 +16,7 @@ try {
   process.exit(1);
 }
 
-const db = await createDb(env.DATABASE_URL ?? env.PGLITE_DIR);
+const db = await openDatabaseOrExit(env);
 await db.migrate();
 const mail = createMailer({
   smtpUrl: env.SMTP_URL,

@@ -8,14 +8,37 @@ export const MAX_PASSWORD_LENGTH = 256;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 /** A user created by an administrator sets a first password through a link valid this long. */
 export const INVITE_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/**
+ * Header the web app sends on every call. A page on another site cannot send it without the server's consent
+ * (no CORS), so a state-changing call carrying the session cookie must carry it (or a same-site Origin).
+ */
+export const CLIENT_HEADER = 'x-sealplan-client';
+/** The session cookie the server sets at sign-in (HttpOnly: script never reads it). */
+export const SESSION_COOKIE = 'sealplan_token';
 /** Spec §4: the anonymous token means "not signed in". */
 export const ANONYMOUS_ACCESS_TOKEN = 'anonymous';
 
-/** Sign-in rate limits (fixed windows, shared by all app servers through the rate_limits table). */
+/**
+ * Sign-in limits (fixed windows in the shared rate_limits table; docs/decisions/011-abuse-limits.md). Counted
+ * per account *and* source, so a stranger's wrong guesses never lock the owner out from elsewhere.
+ */
 export const SIGN_IN_LIMITS = {
   windowMs: 15 * 60 * 1000,
-  maxFailuresPerAccount: 10,
+  /** Password checks one source may make against one account per window; then only that pair waits. */
+  maxAttemptsPerAccountAndSource: 10,
+  /** Failed attempts one source may make across all accounts per window (the backoff on the source). */
   maxFailuresPerAddress: 30,
+  /** Failures one account may take from all sources per window before only familiar sources may try. */
+  maxFailuresPerAccount: 100,
+  /** A source that signed in to the account this recently is familiar. */
+  familiarSourceMs: 30 * 24 * 60 * 60 * 1000,
+} as const;
+
+/** Password-reset mails: per address and source, and per source across addresses (never per address alone). */
+export const RESET_MAIL_LIMITS = {
+  windowMs: 60 * 60 * 1000,
+  maxPerAddressAndSource: 3,
+  maxPerSource: 10,
 } as const;
 
 /**
@@ -40,6 +63,7 @@ export const AUTH_MESSAGES = {
   tokenExpired: 'Your token has expired',
   rateLimited: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
   unsupportedGrant: 'Only the password grant is supported.',
+  crossSite: 'Cross-site requests are refused.',
   // spec §5 register
   required: 'This field is required',
   email: 'This field must be a valid email address',

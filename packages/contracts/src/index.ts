@@ -11,3 +11,4 @@ export * from './customers';
 export * from './projects';
 export * from './transits';
 export * from './export';
+export * from './input-gate';

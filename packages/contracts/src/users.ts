@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PHONE_PATTERN } from './auth';
+import { boundedJson } from './input-gate';
 
 /** Spec §3 measurement system of a user; new users default to IMPERIAL (spec §9). */
 export const USER_MEASUREMENT_SYSTEMS = ['METRIC', 'IMPERIAL'] as const;
@@ -105,7 +106,7 @@ export const registerRequestSchema = z.object({
   UserName: emailSchema,
   IsCustomer: z.boolean().optional(),
   Aliases: z.array(z.string().max(254)).max(10).optional(),
-  Attributes: z.record(z.string(), z.unknown()).optional(),
+  Attributes: boundedJson(z.record(z.string(), z.unknown())).optional(),
 });
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 export const registerResponseSchema = z.object({
@@ -276,13 +277,16 @@ export const sendPasswordResetEmailRequestSchema = z.object({
 
 /** Spec §7 setDevice {deviceInfo}: remembers a device of the caller (latest first, by deviceId). */
 export const setDeviceRequestSchema = z.object({
-  deviceInfo: z
-    .object({
-      deviceId: z.string().trim().min(1, AUTH_MESSAGES.required).max(200),
-      name: z.string().trim().max(200).optional(),
-      platform: z.string().trim().max(200).optional(),
-    })
-    .catchall(z.union([z.string().max(500), z.number(), z.boolean(), z.null()])),
+  // Capped in keys and bytes: each device is stored on the user row (at most MAX_USER_DEVICES of them).
+  deviceInfo: boundedJson(
+    z
+      .object({
+        deviceId: z.string().trim().min(1, AUTH_MESSAGES.required).max(200),
+        name: z.string().trim().max(200).optional(),
+        platform: z.string().trim().max(200).optional(),
+      })
+      .catchall(z.union([z.string().max(500), z.number(), z.boolean(), z.null()])),
+  ),
 });
 export const MAX_USER_DEVICES = 10;
 

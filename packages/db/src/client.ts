@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index';
+import { lockDatabaseFolder, type FolderLock } from './folder-lock';
 
 export type Schema = typeof schema;
 /** The one database type the app codes against: PGlite and PostgreSQL give the same API. */
@@ -63,12 +64,20 @@ export async function createDb(
     };
   }
   let client = options.pglite;
+  let lock: FolderLock | null = null;
   if (!client) {
     const dir: string = url && url !== '' ? url : DEFAULT_PGLITE_DIR;
     if (dir === 'memory://') client = await PGlite.create();
     else {
       mkdirSync(dir, { recursive: true });
-      client = await PGlite.create(dir);
+      // One process per folder: a second one gets DatabaseFolderLockedError with a message for people.
+      lock = lockDatabaseFolder(dir);
+      try {
+        client = await PGlite.create(dir);
+      } catch (error) {
+        lock.release();
+        throw error;
+      }
     }
   }
   const pglite = client;
@@ -80,7 +89,13 @@ export async function createDb(
       await migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
     },
     ping: () => ping(db),
-    close: () => pglite.close(),
+    async close() {
+      try {
+        await pglite.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }
 

@@ -1,10 +1,10 @@
-import { createDb } from '@sealplan/db';
 import { parseEnv } from '../config/env';
+import { openDatabaseOrExit } from '../lib/open-database';
 import { runSeed } from '../seed/index';
 
 // Migrates and seeds; prints what a newcomer needs (the administrator's login on first run).
 const env = parseEnv();
-const db = await createDb(env.DATABASE_URL ?? env.PGLITE_DIR);
+const db = await openDatabaseOrExit(env);
 await db.migrate();
 const lines: string[] = [];
 await runSeed({

@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { AUTH_MESSAGES, MIN_PASSWORD_LENGTH, ROLE_NAMES } from '@sealplan/contracts';
-import { createDb } from '@sealplan/db';
 import { parseEnv } from '../config/env';
+import { openDatabaseOrExit } from '../lib/open-database';
 import { hashPassword } from '../modules/auth/passwords';
 import { ROLE_DEFINITIONS, type RoleId } from '../modules/auth/roles';
 import { createUsersRepository } from '../modules/users/users.repository';
@@ -61,7 +61,7 @@ if (!parsed.success) fail(parsed.error.issues.map((i) => i.message).join('\n'));
 const args = parsed.data;
 
 const env = parseEnv();
-const handle = await createDb(env.DATABASE_URL ?? env.PGLITE_DIR);
+const handle = await openDatabaseOrExit(env);
 try {
   await handle.migrate();
   const repo = createUsersRepository(handle.db);

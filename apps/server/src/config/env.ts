@@ -1,4 +1,18 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
+
+/** Names proxy-addr understands for whole address ranges. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** One TRUST_PROXY entry: an IP address, a CIDR range (10.0.0.0/8) or a range name. */
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  if (rest.length > 0 || !isIP(address)) return false;
+  if (bits === undefined) return true;
+  const max = isIP(address) === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
+}
 
 /** Every environment variable the server reads, parsed once at boot (README: configuration table). */
 export const envSchema = z.object({
@@ -26,6 +40,23 @@ export const envSchema = z.object({
   PROVIDER_SHORT_NAME: z.string().default('Sealplan'),
   ADMIN_EMAIL: z.string().email().default('admin@sealplan.local'),
   ADMIN_PASSWORD: z.string().min(6).optional(),
+  /**
+   * Proxies whose X-Forwarded-For / -Proto / -Host are believed, comma-separated. Off by default: without a list
+   * the connecting address is the client, so nobody can choose their own address by sending the header.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((e) => e.trim())
+        .filter((e) => e !== '' && e !== 'false'),
+    )
+    .refine(
+      (entries) => entries.every(isProxyEntry),
+      'TRUST_PROXY must list proxy addresses or CIDR ranges (e.g. 10.0.0.5,192.168.0.0/16) or loopback, linklocal, uniquelocal',
+    ),
   SEED_DEMO: z
     .enum(['true', 'false'])
     .default('false')

@@ -1,7 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { accessTokens, organizations, roles as rolesTable, userRoles, users } from '@sealplan/db';
-import { ANONYMOUS_ACCESS_TOKEN, AUTH_MESSAGES, hasProviderWideReach } from '@sealplan/contracts';
+import {
+  ANONYMOUS_ACCESS_TOKEN,
+  AUTH_MESSAGES,
+  CLIENT_HEADER,
+  SESSION_COOKIE,
+  hasProviderWideReach,
+} from '@sealplan/contracts';
 import { AppError } from '../errors';
 import { hashToken } from '../lib/tokens';
 import { PERMISSIONS, USER_ADMIN_ROLES, type RoleId } from '../modules/auth/roles';
@@ -29,12 +35,37 @@ declare module 'fastify' {
   }
 }
 
-/** The raw token the request carries (bearer header, else the cookie); used by sign-out. */
+/** Methods that change nothing: a cookie alone may authenticate them (SameSite=Strict keeps other sites out). */
+export const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The request's Origin names this server (the host the browser addressed). Absent Origin is not same-origin. */
+export function isSameOrigin(request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  if (!origin) return false;
+  try {
+    // Both through URL, so a default port written out (localhost:80) compares equal to one left out.
+    return new URL(origin).host === new URL(`${request.protocol}://${request.host}`).host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The cookie stands for the user on a state-changing call only with proof that this app's own page sent it:
+ * the client header (another site cannot set it) or a same-origin Origin.
+ */
+function cookieMayAuthenticate(request: FastifyRequest): boolean {
+  return (
+    SAFE_METHODS.has(request.method) || request.headers[CLIENT_HEADER] !== undefined || isSameOrigin(request)
+  );
+}
+
+/** The raw token the request carries (bearer header, else the cookie where it may count); used by sign-out. */
 export function bearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (header?.startsWith('Bearer ')) return header.slice(7).trim() || null;
-  const cookie = request.cookies?.sealplan_token;
-  return cookie ? decodeURIComponent(cookie) : null;
+  const cookie = request.cookies?.[SESSION_COOKIE];
+  return cookie && cookieMayAuthenticate(request) ? cookie : null;
 }
 
 /** Looks the token up by its hash; revoked, expired, suspended, removed or unapproved means anonymous. */
@@ -42,7 +73,22 @@ export async function resolveUser(app: FastifyInstance, token: string | null): P
   if (!token || token === ANONYMOUS_TOKEN) return null;
   const { db } = app.deps.db;
   const rows = await db
-    .select({ token: accessTokens, user: users, isProvider: organizations.isProvider })
+    // Only the columns a request needs: the free-form JSON of the user row (devices, attributes) is never loaded.
+    .select({
+      tokenId: accessTokens.id,
+      tokenExpiresAt: accessTokens.expiresAt,
+      user: {
+        id: users.id,
+        organizationId: users.organizationId,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        isSuspended: users.isSuspended,
+        isRemoved: users.isRemoved,
+        isApproved: users.isApproved,
+      },
+      isProvider: organizations.isProvider,
+    })
     .from(accessTokens)
     .innerJoin(users, eq(users.id, accessTokens.userId))
     .leftJoin(organizations, eq(organizations.id, users.organizationId))
@@ -70,8 +116,8 @@ export async function resolveUser(app: FastifyInstance, token: string | null): P
     lastName: row.user.lastName,
     roles: roleRows.map((r) => r.id as RoleId),
     permissions: [...new Set(roleRows.flatMap((r) => r.permissions.map((p) => p.id)))],
-    tokenId: row.token.id,
-    tokenExpiresAt: row.token.expiresAt,
+    tokenId: row.tokenId,
+    tokenExpiresAt: row.tokenExpiresAt,
   };
 }
 

@@ -8,13 +8,18 @@ export interface TestApp {
   deps: AppDeps;
   /** Messages the app sent, newest last (an in-memory mailer; SMTP itself is tested with smtp-server). */
   sentMail: MailMessage[];
+  /** Sends every queued mail now and waits for it (mail leaves through the durable queue). */
+  flushMail(): Promise<number>;
   /** Moves the app's clock forward. */
   advanceClock(ms: number): void;
   close(): Promise<void>;
 }
 
 /** A fully built app on a fresh cloned database, for app.inject tests. */
-export async function createTestApp(overrides: Partial<AppDeps> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<AppDeps> = {},
+  envOverrides: Record<string, string> = {},
+): Promise<TestApp> {
   const db = await createTestDb();
   const sentMail: MailMessage[] = [];
   const mail: Mailer = {
@@ -24,7 +29,14 @@ export async function createTestApp(overrides: Partial<AppDeps> = {}): Promise<T
     },
   };
   let offsetMs = 0;
-  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' });
+  // Tests model a deployment behind a local proxy: app.inject connects from 127.0.0.1 and sets X-Forwarded-For.
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent',
+    TRUST_PROXY: 'loopback',
+    ...envOverrides,
+  });
   const deps: AppDeps = {
     db,
     env,
@@ -39,6 +51,7 @@ export async function createTestApp(overrides: Partial<AppDeps> = {}): Promise<T
     app,
     deps,
     sentMail,
+    flushMail: () => app.mailQueue.drain(),
     advanceClock(ms) {
       offsetMs += ms;
     },

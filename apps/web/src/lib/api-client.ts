@@ -1,4 +1,4 @@
-import type { ApiError, Envelope, ErrorCode } from '@sealplan/contracts';
+import { CLIENT_HEADER, type ApiError, type Envelope, type ErrorCode } from '@sealplan/contracts';
 import { webEnv } from './env';
 
 export const TOKEN_STORAGE_KEY = 'sealplan.token';
@@ -9,10 +9,9 @@ export function getStoredToken(): string {
   return localStorage.getItem(TOKEN_STORAGE_KEY) ?? ANONYMOUS_TOKEN;
 }
 
+/** Spec §7: the token is kept in browser storage; the cookie is set by the server (HttpOnly) at sign-in. */
 export function setStoredToken(token: string) {
   localStorage.setItem(TOKEN_STORAGE_KEY, token);
-  // Spec §7: the token is kept in browser storage and a cookie.
-  document.cookie = `sealplan_token=${encodeURIComponent(token)}; path=/; SameSite=Strict`;
 }
 
 /** An API failure with the server's stable code; the UI branches on `code`, never on text. */
@@ -51,7 +50,11 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   const url = new URL(`${webEnv.apiBase}${path}`, window.location.origin);
   for (const [k, v] of Object.entries(options.query ?? {}))
     if (v !== undefined) url.searchParams.set(k, String(v));
-  const headers: Record<string, string> = { authorization: `Bearer ${getStoredToken()}` };
+  // The client header tells the server this app's own page is calling (cross-site forms cannot send it).
+  const headers: Record<string, string> = {
+    authorization: `Bearer ${getStoredToken()}`,
+    [CLIENT_HEADER]: 'web',
+  };
   let body: BodyInit | undefined;
   if (options.form) {
     headers['content-type'] = 'application/x-www-form-urlencoded';

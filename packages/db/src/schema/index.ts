@@ -2,3 +2,4 @@ export * from './audit';
 export * from './accounts';
 export * from './projects';
 export * from './catalogue';
+export * from './mail';

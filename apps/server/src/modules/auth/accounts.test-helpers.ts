@@ -5,7 +5,7 @@ import type { RoleId } from './roles';
 import { hashPassword } from './passwords';
 
 const TEN_YEARS_MS = 10 * 365 * 24 * 3600 * 1000;
-const randomAddress = () =>
+export const randomAddress = () =>
   `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 
 /** A user who can sign in through /api/auth/token with `password`. */

@@ -9,7 +9,22 @@ import {
   type Database,
 } from '@sealplan/db';
 
-export type UserRow = typeof users.$inferSelect;
+/**
+ * The user columns sign-in and password calls need: never the free-form JSON (devices, attributes), so a large
+ * row cannot slow every sign-in down.
+ */
+const AUTH_USER_COLUMNS = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  passwordHash: users.passwordHash,
+  isApproved: users.isApproved,
+  isDenied: users.isDenied,
+  isSuspended: users.isSuspended,
+  isRemoved: users.isRemoved,
+  requiresPasswordReset: users.requiresPasswordReset,
+};
+export type UserRow = { [K in keyof typeof AUTH_USER_COLUMNS]: (typeof users.$inferSelect)[K] };
 
 /** Sign-in, tokens, password resets and rate-limit counters: the only Drizzle code of the auth module. */
 export function createAuthRepository(db: Database) {
@@ -17,7 +32,7 @@ export function createAuthRepository(db: Database) {
     /** Case-insensitive e-mail lookup (the unique index is on lower(email)); deleted accounts are not found. */
     async findUserByEmail(email: string): Promise<UserRow | null> {
       const rows = await db
-        .select()
+        .select(AUTH_USER_COLUMNS)
         .from(users)
         .where(and(sql`lower(${users.email}) = lower(${email})`, eq(users.isRemoved, false)))
         .limit(1);
@@ -25,7 +40,7 @@ export function createAuthRepository(db: Database) {
     },
 
     async findUserById(id: string): Promise<UserRow | null> {
-      const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      const rows = await db.select(AUTH_USER_COLUMNS).from(users).where(eq(users.id, id)).limit(1);
       return rows[0] ?? null;
     },
 
@@ -130,6 +145,13 @@ export function createAuthRepository(db: Database) {
         })
         .returning({ count: rateLimits.count });
       return rows[0]?.count ?? 1;
+    },
+
+    async rateRefund(key: string) {
+      await db
+        .update(rateLimits)
+        .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+        .where(eq(rateLimits.key, key));
     },
 
     async rateClear(key: string) {

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AUTH_MESSAGES,
@@ -8,6 +9,7 @@ import {
   resetPasswordEmailQuerySchema,
   resetPasswordEmailResponseSchema,
   resetPasswordRequestSchema,
+  SESSION_COOKIE,
   signOutResponseSchema,
   tokenRequestSchema,
   tokenResponseSchema,
@@ -19,7 +21,7 @@ import { AppError, STATUS_BY_CODE } from '../../errors';
 import { ok } from '../../lib/reply';
 import { bearer, requireUser } from '../../plugins/auth';
 import { createAuthRepository } from './auth.repository';
-import { createAuthService, type AuthService } from './auth.service';
+import { createAuthService, PASSWORD_RESET_MAIL_JOB, type AuthService } from './auth.service';
 
 /** The auth service wired to the app's dependencies (also used by the users module). */
 export function authServiceFor(app: FastifyInstance): AuthService {
@@ -27,11 +29,23 @@ export function authServiceFor(app: FastifyInstance): AuthService {
   return createAuthService({
     repo: createAuthRepository(db.db),
     mail,
+    queue: app.mailQueue,
     brand: { productName: env.PROVIDER_SHORT_NAME, publicUrl: env.PUBLIC_URL },
     tokenTtlSeconds: env.TOKEN_TTL_SECONDS,
     now,
     log: app.log,
   });
+}
+
+/** HttpOnly, SameSite=Strict, whole site; Secure whenever the request came over HTTPS. */
+function sessionCookieOptions(request: FastifyRequest, maxAgeSeconds?: number): CookieSerializeOptions {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: request.protocol === 'https',
+    ...(maxAgeSeconds !== undefined ? { maxAge: maxAgeSeconds } : {}),
+  };
 }
 
 /** Spec §7: token failures are read from error.error_description, so this call words its errors itself. */
@@ -54,11 +68,20 @@ function tokenFailure(reply: FastifyReply, error: AppError) {
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = authServiceFor(app);
+  app.mailQueue.handle(PASSWORD_RESET_MAIL_JOB, (payload) => auth.passwordResetMailFor(payload));
 
   // Form-encoded; validated here rather than by the schema so that every failure carries error_description.
   r.post(
     '/api/auth/token',
-    { schema: { tags: ['auth'], response: { 200: envelope(tokenResponseSchema) } } },
+    {
+      schema: { tags: ['auth'], response: { 200: envelope(tokenResponseSchema) } },
+      config: { formBody: true },
+      // The input gate runs before the handler; its refusals carry error_description too.
+      errorHandler: (error, _request, reply) => {
+        if (error instanceof AppError) return tokenFailure(reply, error);
+        throw error;
+      },
+    },
     async (request, reply) => {
       const parsed = tokenRequestSchema.safeParse(request.body ?? {});
       try {
@@ -76,6 +99,8 @@ export async function authRoutes(app: FastifyInstance) {
           password: parsed.data.password,
           clientAddress: request.ip,
         });
+        // Spec §7 keeps the token in a cookie too; the server sets it so that script never reads it.
+        reply.setCookie(SESSION_COOKIE, data.access_token, sessionCookieOptions(request, data.expires_in));
         return ok(data);
       } catch (error) {
         if (error instanceof AppError) return tokenFailure(reply, error);
@@ -88,7 +113,10 @@ export async function authRoutes(app: FastifyInstance) {
   r.get(
     '/api/auth/signout',
     { schema: { tags: ['auth'], response: { 200: envelope(signOutResponseSchema) } } },
-    async (request) => ok(await auth.signOut(bearer(request))),
+    async (request, reply) => {
+      reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(request));
+      return ok(await auth.signOut(bearer(request)));
+    },
   );
 
   // Spec §4: 401 drops the session; any signed-in token is valid here.
@@ -143,6 +171,7 @@ export async function authRoutes(app: FastifyInstance) {
       const data = await auth.requestPasswordReset({
         email: request.params.email,
         redirectUrl: request.query.redirectUrl,
+        clientAddress: request.ip,
       });
       return ok(data, [data.message]);
     },

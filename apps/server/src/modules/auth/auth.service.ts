@@ -3,6 +3,7 @@ import {
   AUTH_MESSAGES,
   INVITE_TOKEN_TTL_MS,
   RESET_TOKEN_TTL_MS,
+  RESET_MAIL_LIMITS,
   SIGN_IN_LIMITS,
   type PasswordChangedResponse,
   type ResetPasswordEmailResponse,
@@ -12,30 +13,59 @@ import { AppError } from '../../errors';
 import type { Mailer, MailMessage } from '../../lib/mail';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { AuthUser } from '../../plugins/auth';
+import type { MailQueue } from '../mail/mail-queue';
 import { adminResetPasswordMail, invitationMail, resetPasswordMail, type MailBrand } from './account-mail';
 import type { AuthRepository, UserRow } from './auth.repository';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import { createRateLimiter, type RateRule } from './rate-limiter';
 import { PERMISSIONS } from './roles';
 
-export const SIGN_IN_ACCOUNT_RULE: RateRule = {
-  name: 'signin:account',
-  max: SIGN_IN_LIMITS.maxFailuresPerAccount,
+/** Attempts of one source against one account (counted before the password check). */
+export const SIGN_IN_PAIR_RULE: RateRule = {
+  name: 'signin:pair',
+  max: SIGN_IN_LIMITS.maxAttemptsPerAccountAndSource,
   windowMs: SIGN_IN_LIMITS.windowMs,
 };
+/** Attempts of one source across accounts; a successful sign-in is refunded. */
 export const SIGN_IN_ADDRESS_RULE: RateRule = {
   name: 'signin:address',
   max: SIGN_IN_LIMITS.maxFailuresPerAddress,
   windowMs: SIGN_IN_LIMITS.windowMs,
 };
-/** At most this many reset e-mails per address and hour; further requests answer the same but send nothing. */
-export const RESET_MAIL_RULE: RateRule = { name: 'reset-mail', max: 5, windowMs: 60 * 60 * 1000 };
+/** Failures of one account from every source; beyond it only familiar sources may try. */
+export const SIGN_IN_ACCOUNT_RULE: RateRule = {
+  name: 'signin:account',
+  max: SIGN_IN_LIMITS.maxFailuresPerAccount,
+  windowMs: SIGN_IN_LIMITS.windowMs,
+};
+/** Sources that signed in to the account (a count above zero in the window means familiar). */
+export const SIGN_IN_FAMILIAR_RULE: RateRule = {
+  name: 'signin:familiar',
+  max: 1,
+  windowMs: SIGN_IN_LIMITS.familiarSourceMs,
+};
+/** Reset mails per address and source; beyond it the request answers the same and sends nothing. */
+export const RESET_MAIL_PAIR_RULE: RateRule = {
+  name: 'reset-mail:pair',
+  max: RESET_MAIL_LIMITS.maxPerAddressAndSource,
+  windowMs: RESET_MAIL_LIMITS.windowMs,
+};
+/** Reset mails per source across addresses, so one source cannot flood many mailboxes. */
+export const RESET_MAIL_SOURCE_RULE: RateRule = {
+  name: 'reset-mail:source',
+  max: RESET_MAIL_LIMITS.maxPerSource,
+  windowMs: RESET_MAIL_LIMITS.windowMs,
+};
 
 export type ResetLinkKind = 'reset' | 'adminReset' | 'invite';
+
+/** The mail job a forgot-password request writes; the processor resolves the address later. */
+export const PASSWORD_RESET_MAIL_JOB = 'password-reset';
 
 export interface AuthServiceDeps {
   repo: AuthRepository;
   mail: Mailer;
+  queue: Pick<MailQueue, 'enqueue'>;
   brand: MailBrand;
   tokenTtlSeconds: number;
   now: () => Date;
@@ -46,7 +76,7 @@ export interface AuthServiceDeps {
  * Sign-in, tokens and passwords (spec §4 accounts and session, §7 authentication). Failures never tell whether an
  * account exists: unknown e-mail and wrong password give the same answer after the same hashing work.
  */
-export function createAuthService({ repo, mail, brand, tokenTtlSeconds, now, log }: AuthServiceDeps) {
+export function createAuthService({ repo, mail, queue, brand, tokenTtlSeconds, now, log }: AuthServiceDeps) {
   const limiter = createRateLimiter(repo, now);
   const publicOrigin = new URL(brand.publicUrl).origin;
 
@@ -90,8 +120,12 @@ export function createAuthService({ repo, mail, brand, tokenTtlSeconds, now, log
     return token;
   }
 
-  /** Creates a single-use token and e-mails the link; answers whether the mail went out. */
-  async function sendResetLink(user: UserRow, kind: ResetLinkKind, redirectUrl?: string): Promise<boolean> {
+  /** Creates a single-use token and answers the mail carrying its link. */
+  async function resetLinkMessage(
+    user: Pick<UserRow, 'id' | 'email' | 'firstName'>,
+    kind: ResetLinkKind,
+    redirectUrl?: string,
+  ): Promise<MailMessage> {
     const base = checkedRedirect(redirectUrl);
     const ttlMs = kind === 'invite' ? INVITE_TOKEN_TTL_MS : RESET_TOKEN_TTL_MS;
     const token = await createResetToken(user.id, ttlMs);
@@ -99,13 +133,20 @@ export function createAuthService({ repo, mail, brand, tokenTtlSeconds, now, log
     const url = base.toString();
     const name = user.firstName || user.email;
     const minutes = Math.round(RESET_TOKEN_TTL_MS / 60_000);
-    const message =
-      kind === 'invite'
-        ? invitationMail(brand, user.email, name, url, Math.round(INVITE_TOKEN_TTL_MS / 86_400_000))
-        : kind === 'adminReset'
-          ? adminResetPasswordMail(brand, user.email, name, url, minutes)
-          : resetPasswordMail(brand, user.email, name, url, minutes);
-    return trySend(message);
+    return kind === 'invite'
+      ? invitationMail(brand, user.email, name, url, Math.round(INVITE_TOKEN_TTL_MS / 86_400_000))
+      : kind === 'adminReset'
+        ? adminResetPasswordMail(brand, user.email, name, url, minutes)
+        : resetPasswordMail(brand, user.email, name, url, minutes);
+  }
+
+  /** Creates a single-use token and e-mails the link; answers whether the mail went out. */
+  async function sendResetLink(
+    user: Pick<UserRow, 'id' | 'email' | 'firstName'>,
+    kind: ResetLinkKind,
+    redirectUrl?: string,
+  ): Promise<boolean> {
+    return trySend(await resetLinkMessage(user, kind, redirectUrl));
   }
 
   async function issueAccessToken(
@@ -120,6 +161,13 @@ export function createAuthService({ repo, mail, brand, tokenTtlSeconds, now, log
 
   return {
     sendResetLink,
+
+    /** The mail queue's handler for PASSWORD_RESET_MAIL_JOB: nothing is sent to an unknown address. */
+    async passwordResetMailFor(payload: Record<string, unknown>): Promise<MailMessage | null> {
+      const user = await repo.findUserByEmail(String(payload.email));
+      if (!user) return null;
+      return resetLinkMessage(user, 'reset', String(payload.redirectUrl));
+    },
     trySend,
     checkedRedirect,
 
@@ -130,9 +178,19 @@ export function createAuthService({ repo, mail, brand, tokenTtlSeconds, now, log
       clientAddress: string;
     }): Promise<TokenResponse> {
       const account = input.username.trim();
+      const source = input.clientAddress;
+      const pair = `${account}|${source}`;
+      // Counted before the password check, each in one atomic statement: 60 parallel attempts make at most
+      // SIGN_IN_PAIR_RULE.max checks. The owner signing in from another source is not affected.
+      const pairCount = await limiter.hit(SIGN_IN_PAIR_RULE, pair);
+      const sourceCount = await limiter.hit(SIGN_IN_ADDRESS_RULE, source);
+      if (pairCount > SIGN_IN_PAIR_RULE.max || sourceCount > SIGN_IN_ADDRESS_RULE.max) {
+        throw new AppError('RATE_LIMITED', AUTH_MESSAGES.rateLimited);
+      }
+      // An account under a spread-out attack stays open to the sources it already knows.
       if (
-        (await limiter.isLimited(SIGN_IN_ACCOUNT_RULE, account)) ||
-        (await limiter.isLimited(SIGN_IN_ADDRESS_RULE, input.clientAddress))
+        (await limiter.isLimited(SIGN_IN_ACCOUNT_RULE, account)) &&
+        !(await limiter.isLimited(SIGN_IN_FAMILIAR_RULE, pair))
       ) {
         throw new AppError('RATE_LIMITED', AUTH_MESSAGES.rateLimited);
       }
@@ -142,10 +200,13 @@ export function createAuthService({ repo, mail, brand, tokenTtlSeconds, now, log
         : await verifyAgainstDummy(input.password);
       if (!user || !passwordOk) {
         await limiter.hit(SIGN_IN_ACCOUNT_RULE, account);
-        await limiter.hit(SIGN_IN_ADDRESS_RULE, input.clientAddress);
         log.info({ account: user ? user.id : 'unknown' }, 'sign-in failed');
         throw new AppError('INVALID_CREDENTIALS', AUTH_MESSAGES.incorrect);
       }
+      // The password is right: this source is no longer suspect for this account.
+      await limiter.clear(SIGN_IN_PAIR_RULE, pair);
+      await limiter.refund(SIGN_IN_ADDRESS_RULE, source);
+      await limiter.hit(SIGN_IN_FAMILIAR_RULE, pair);
       // Only someone who knows the password learns the account's state (spec §4 texts).
       if (user.isDenied) throw new AppError('ACCOUNT_DENIED', AUTH_MESSAGES.denied);
       if (!user.isApproved) throw new AppError('ACCOUNT_PENDING', AUTH_MESSAGES.pending);
@@ -155,7 +216,6 @@ export function createAuthService({ repo, mail, brand, tokenTtlSeconds, now, log
       if (!permissions.includes(PERMISSIONS.ADMIN_ACCESS))
         throw new AppError('FORBIDDEN', AUTH_MESSAGES.notAuthorized);
 
-      await limiter.clear(SIGN_IN_ACCOUNT_RULE, account);
       const issued = await issueAccessToken(user.id);
       // Spec §4: a reset-password token in the answer makes the client show the reset form first.
       const resetPasswordToken = user.requiresPasswordReset
@@ -202,13 +262,17 @@ export function createAuthService({ repo, mail, brand, tokenTtlSeconds, now, log
     async requestPasswordReset(input: {
       email: string;
       redirectUrl: string;
+      clientAddress: string;
     }): Promise<ResetPasswordEmailResponse> {
       checkedRedirect(input.redirectUrl);
-      const user = await repo.findUserByEmail(input.email);
-      // Counted for unknown addresses too, so both cases do the same work.
-      const count = await limiter.hit(RESET_MAIL_RULE, input.email);
-      if (user && count <= RESET_MAIL_RULE.max) await sendResetLink(user, 'reset', input.redirectUrl);
-      else if (user) log.warn({ userId: user.id }, 'password reset mail rate limited');
+      // The same work whatever the address: two counters and one queued job; the account is looked up later,
+      // by the mail queue, so the answer's timing cannot tell who has an account.
+      const email = input.email.trim();
+      const pairCount = await limiter.hit(RESET_MAIL_PAIR_RULE, `${email}|${input.clientAddress}`);
+      const sourceCount = await limiter.hit(RESET_MAIL_SOURCE_RULE, input.clientAddress);
+      if (pairCount <= RESET_MAIL_PAIR_RULE.max && sourceCount <= RESET_MAIL_SOURCE_RULE.max) {
+        await queue.enqueue(PASSWORD_RESET_MAIL_JOB, { email, redirectUrl: input.redirectUrl });
+      } else log.warn({ source: input.clientAddress }, 'password reset mail rate limited');
       return { sent: true, message: AUTH_MESSAGES.resetEmailSent };
     },
 

@@ -9,10 +9,11 @@ export interface RateRule {
 
 /**
  * Fixed-window counters kept in the rate_limits table, so every app server behind a load balancer sees the
- * same counts. Keys are lower-cased so 'A@x.com' and 'a@x.com' share one counter.
+ * same counts. `hit` is one INSERT … ON CONFLICT … RETURNING: count first, then decide, so parallel requests
+ * cannot all slip under the limit together. Keys are lower-cased so 'A@x.com' and 'a@x.com' share one counter.
  */
 export function createRateLimiter(
-  repo: Pick<AuthRepository, 'rateCount' | 'rateHit' | 'rateClear'>,
+  repo: Pick<AuthRepository, 'rateCount' | 'rateHit' | 'rateRefund' | 'rateClear'>,
   now: () => Date,
 ) {
   const keyOf = (rule: RateRule, subject: string) => `${rule.name}:${subject.toLowerCase()}`;
@@ -24,6 +25,10 @@ export function createRateLimiter(
     /** Counts one event; answers the count in the current window, this event included. */
     async hit(rule: RateRule, subject: string): Promise<number> {
       return repo.rateHit(keyOf(rule, subject), now(), rule.windowMs);
+    },
+    /** Takes one event back (a successful sign-in does not count against its source). */
+    async refund(rule: RateRule, subject: string) {
+      await repo.rateRefund(keyOf(rule, subject));
     },
     async clear(rule: RateRule, subject: string) {
       await repo.rateClear(keyOf(rule, subject));

@@ -89,6 +89,7 @@ export async function usersRoutes(app: FastifyInstance) {
       const data = await auth.requestPasswordReset({
         email: request.body.emailAddress,
         redirectUrl: request.body.redirectUrl,
+        clientAddress: request.ip,
       });
       return ok(data, [data.message]);
     },
