@@ -21,6 +21,7 @@ import { registerErrorHandler, registerNotFound } from './plugins/error-handler'
 import { healthRoutes } from './modules/health/health.routes';
 import { registerModules } from './modules/index';
 import { authPlugin } from './plugins/auth';
+import { createCpuPool, type CpuPool } from './workers/cpu-pool';
 
 export interface AppDeps {
   db: DbHandle;
@@ -29,11 +30,16 @@ export interface AppDeps {
   version: string;
   /** Injected clock so token expiry and rate limits can be tested. */
   now: () => Date;
+  /** Worker pool for sizing and documents; built with the app when not given, closed with it either way. */
+  cpu?: CpuPool;
 }
+
+/** AppDeps once the app is built: the pool is always there. */
+export type BuiltAppDeps = AppDeps & { cpu: CpuPool };
 
 declare module 'fastify' {
   interface FastifyInstance {
-    deps: AppDeps;
+    deps: BuiltAppDeps;
   }
 }
 
@@ -49,7 +55,9 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
     trustProxy: true,
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.decorate('deps', deps);
+  const cpu = deps.cpu ?? createCpuPool({ log: app.log });
+  app.decorate('deps', { ...deps, cpu });
+  app.addHook('onClose', async () => cpu.close());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
