@@ -24,6 +24,7 @@ import { crossSitePlugin } from './plugins/cross-site';
 import { inputGatePlugin } from './plugins/input-gate';
 import { createMailQueue, type MailQueue } from './modules/mail/mail-queue';
 import { createMailQueueRepository } from './modules/mail/mail-queue.repository';
+import { createCpuPool, type CpuPool } from './workers/cpu-pool';
 
 export interface AppDeps {
   db: DbHandle;
@@ -32,7 +33,12 @@ export interface AppDeps {
   version: string;
   /** Injected clock so token expiry and rate limits can be tested. */
   now: () => Date;
+  /** Worker pool for sizing and documents; built with the app when not given, closed with it either way. */
+  cpu?: CpuPool;
 }
+
+/** AppDeps once the app is built: the pool is always there. */
+export type BuiltAppDeps = AppDeps & { cpu: CpuPool };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -40,11 +46,11 @@ declare module 'fastify' {
     formBody?: boolean;
   }
   interface FastifyInstance {
-    deps: AppDeps;
     /** Every route as registered ('POST /api/user/list'); the authorisation matrix and fuzz suite walk it. */
     routeTable: { method: string; url: string }[];
     /** Durable mail (the mail_jobs table), processed by every running server. */
     mailQueue: MailQueue;
+    deps: BuiltAppDeps;
   }
 }
 
@@ -63,7 +69,9 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
     trustProxy: deps.env.TRUST_PROXY.length > 0 ? deps.env.TRUST_PROXY : false,
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.decorate('deps', deps);
+  const cpu = deps.cpu ?? createCpuPool({ log: app.log });
+  app.decorate('deps', { ...deps, cpu });
+  app.addHook('onClose', async () => cpu.close());
   const routeTable: { method: string; url: string }[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {

@@ -19,6 +19,7 @@ export const ERROR_CODES = [
   'RESET_TOKEN_INVALID',
   'PAYLOAD_TOO_LARGE',
   'MAIL_FAILED',
+  'TIME_BUDGET_EXCEEDED',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

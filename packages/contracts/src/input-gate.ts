@@ -83,9 +83,19 @@ function join(path: string, key: string): string {
   return path ? `${path}.${key}` : key;
 }
 
-const encoder = new TextEncoder();
+/** UTF-8 length of a string as it is sent and stored (a lone surrogate counts as the 3 bytes of U+FFFD). */
 function utf8Bytes(text: string): number {
-  return encoder.encode(text).length;
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
 }
 
 function depthOf(value: unknown): number {

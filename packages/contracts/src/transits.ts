@@ -23,6 +23,12 @@ export const MAX_TRANSIT_COPIES = 10_000;
 export const MAX_ITEM_QUANTITY = 1_000;
 /** At most this many penetrating item lines are saved in one call. */
 export const MAX_ITEMS_PER_SAVE = 500;
+/**
+ * Most circles (the sum of the item quantities) one transit may hold. The largest real transits hold a few
+ * hundred cables; the packing's time grows much faster than the count (ADR 015: 500 circles 4 s, 1,000 49 s,
+ * 2,000 over 15 min), so this keeps the largest save within the server's sizing time budget.
+ */
+export const MAX_TRANSIT_CIRCLES = 1_000;
 export const TRANSIT_NAME_MAX_LENGTH = 100;
 export const TRANSIT_COMMENTS_MAX_LENGTH = 4000;
 
@@ -56,7 +62,23 @@ export const TRANSIT_MESSAGES = {
   noItems: 'There are no penetrating items to save.',
   defaultName: 'Transit {n}',
   copySuffix: ' (copy)',
+  /** `{max}` is MAX_TRANSIT_CIRCLES, `{count}` the circles the save would give. */
+  tooManyCircles:
+    'A transit can hold at most {max} penetrating items (the sum of the quantities); this one would hold {count}.',
 } as const;
+
+/** Circles a list of item lines packs: the sum of the quantities of the lines not removed. */
+export function circleCount(items: readonly { quantity: number; isRemoved?: boolean | null | undefined }[]) {
+  return items.reduce((sum, item) => sum + (item.isRemoved ? 0 : item.quantity), 0);
+}
+
+/** The field message when `count` circles exceed MAX_TRANSIT_CIRCLES (null when they do not). */
+export function tooManyCirclesMessage(count: number): string | null {
+  if (count <= MAX_TRANSIT_CIRCLES) return null;
+  return TRANSIT_MESSAGES.tooManyCircles
+    .replace('{max}', String(MAX_TRANSIT_CIRCLES))
+    .replace('{count}', String(count));
+}
 
 /** Spec §5: penetrating items need a quantity and an outer diameter, set and not negative. */
 export const PENETRATING_ITEM_MESSAGES = {
@@ -331,8 +353,17 @@ export type SaveTransitRequest = z.input<typeof saveTransitRequestSchema>;
  * recomputed). All lines belong to one transit (each carries `transitId`). `transitVersion` is the transit version
  * the user edited (items change the transit's results, so the transit's version guards them; VERSION_CONFLICT).
  */
+/** The item lines of one save; the lines sent alone already exceeding the circle limit are refused here. */
+const itemLinesSchema = z
+  .array(penetratingItemInputSchema)
+  .max(MAX_ITEMS_PER_SAVE)
+  .superRefine((items, ctx) => {
+    const message = tooManyCirclesMessage(circleCount(items));
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
+
 export const savePenetratingItemsRequestSchema = z.object({
-  penetratingItems: z.array(penetratingItemInputSchema).max(MAX_ITEMS_PER_SAVE),
+  penetratingItems: itemLinesSchema,
   transitVersion: z.number().int().positive().optional(),
   force: z.boolean().optional(),
 });
@@ -360,7 +391,7 @@ export type PackingLayout = z.infer<typeof packingLayoutSchema>;
  * transaction: both are saved or neither. A new transit (no id) gets the lines.
  */
 export const savePenetratingItemsAndTransitRequestSchema = z.object({
-  penetratingItems: z.array(penetratingItemInputSchema).max(MAX_ITEMS_PER_SAVE),
+  penetratingItems: itemLinesSchema,
   transit: transitInputSchema,
   layout: packingLayoutSchema.optional(),
 });

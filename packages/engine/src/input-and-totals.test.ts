@@ -146,7 +146,7 @@ describe('sealant cartridges per transit (ADR 010): the totals add up', () => {
 
 describe('project totals (ADR 010): a transit that cannot be built is listed, never summed', () => {
   const packing = (fits: boolean, source: 'solved' | 'skipped' = 'solved') =>
-    ({ source, fits, scale: fits ? 0.9 : 1.2, circles: [] }) as TransitSizing['packing'];
+    ({ source, fits, scale: fits ? 0.9 : 1.2, circles: [], minGapMm: null }) as TransitSizing['packing'];
   const ok = { overfilled: false, packing: packing(true), materials: materials(393, 2, 35) };
   const over = { overfilled: true, packing: packing(true), materials: materials(1000, 4, 50) };
   const noFit = { overfilled: false, packing: packing(false), materials: materials(500, 2, 20) };

@@ -2,6 +2,7 @@ import { createTestDb } from '@sealplan/db/testing';
 import { buildApp, type App, type AppDeps } from '../app';
 import { parseEnv } from '../config/env';
 import type { MailMessage, Mailer } from '../lib/mail';
+import { createCpuPool } from '../workers/cpu-pool';
 
 export interface TestApp {
   app: App;
@@ -43,6 +44,8 @@ export async function createTestApp(
     mail,
     version: 'test',
     now: () => new Date(Date.now() + offsetMs),
+    // The real worker pool, one thread started on the first task (most test files never size or export).
+    cpu: createCpuPool({ threads: 1, minThreads: 0 }),
     ...overrides,
   };
   const app = await buildApp(deps, { logger: false });

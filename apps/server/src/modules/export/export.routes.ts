@@ -15,6 +15,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
     now: app.deps.now,
     loadCatalogue: () => loadCatalogueForExport(app.deps.db.db),
     log: app.log,
+    cpu: app.deps.cpu,
   });
 
   app.post(

@@ -11,13 +11,15 @@ import { AppError } from '../../errors';
 import type { Mailer } from '../../lib/mail';
 import type { ExportRepository } from './export.repository';
 import type { BuiltFile, ExportDocument } from './export.model';
-import { buildExportDocument, storedSizing } from './export-document.builder';
+import { storedSizing, type BuildDocumentInput } from './export-document.builder';
 import { validateImageData } from './image-data';
 import { buildPdf } from './documents/pdf-document';
 import { buildRtf } from './documents/rtf-document';
 import { buildDocx } from './documents/docx-document';
 import { buildCsv } from './documents/csv-document';
 import { TEXT, baseFileName } from './documents/document-content';
+import type { CpuPool } from '../../workers/cpu-pool';
+import { createInlineCpu } from '../../workers/inline-cpu';
 
 /** Shares per user in one window: enough for a working day, too few to use the server as a mail relay. */
 export const EXPORT_SHARE_LIMIT = 20;
@@ -38,6 +40,8 @@ export interface ExportServiceDeps {
   /** The catalogue from the database (names for display; sizing when a transit has no stored results). */
   loadCatalogue: () => Promise<Catalogue>;
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** Where documents are built: the server's worker pool (on the calling thread when not given, in unit tests). */
+  cpu?: Pick<CpuPool, 'buildDocument'>;
 }
 
 export type ExportOutcome =
@@ -60,9 +64,13 @@ export async function renderFile(doc: ExportDocument, format: ExportFormat): Pro
 
 export function createExportService(deps: ExportServiceDeps) {
   const { repo } = deps;
+  const cpu = deps.cpu ?? createInlineCpu();
 
-  /** Loads the project and the transits in scope for one organization, and builds the document model. */
-  async function documentFor(caller: ExportCaller, input: SendProjectExportInput): Promise<ExportDocument> {
+  /** Loads the project and the transits in scope for one organization: what the document is built from. */
+  async function documentInput(
+    caller: ExportCaller,
+    input: SendProjectExportInput,
+  ): Promise<Omit<BuildDocumentInput, 'log'>> {
     const project = await repo.findProject(caller.organizationId, input.projectId);
     if (!project) throw new AppError('NOT_FOUND', EXPORT_MESSAGES.projectNotFound);
     // Spec §4: "project material totals only" covers the whole project and disables the transit choice.
@@ -80,7 +88,11 @@ export function createExportService(deps: ExportServiceDeps) {
       transits.filter((t) => !storedSizing(t.results)).map((t) => t.id),
     );
     const catalogue = await deps.loadCatalogue();
-    return buildExportDocument({
+    for (const t of transits) {
+      if (!storedSizing(t.results))
+        deps.log?.warn({ transitId: t.id }, 'transit has no stored results; sized for the export');
+    }
+    return {
       project,
       transits,
       items,
@@ -94,8 +106,7 @@ export function createExportService(deps: ExportServiceDeps) {
         organization: await repo.organizationName(caller.organizationId),
       },
       generatedOn: deps.now(),
-      log: deps.log,
-    });
+    };
   }
 
   return {
@@ -103,12 +114,14 @@ export function createExportService(deps: ExportServiceDeps) {
     async sendProjectExport(caller: ExportCaller, input: SendProjectExportInput): Promise<ExportOutcome> {
       // Validated before any work; the documents never use it (they draw from the stored packing).
       validateImageData(input.imgData);
-      const doc = await documentFor(caller, input);
-      if (!input.isShare) return { kind: 'file', file: await renderFile(doc, input.outputFormat) };
+      const source = await documentInput(caller, input);
+      // Built and rendered in the worker pool, so other users' requests stay fast meanwhile.
+      if (!input.isShare)
+        return { kind: 'file', file: (await cpu.buildDocument(source, input.outputFormat)).file };
 
       const count = await repo.hitRateLimit(`export-share:${caller.id}`, deps.now(), EXPORT_SHARE_WINDOW_MS);
       if (count > EXPORT_SHARE_LIMIT) throw new AppError('RATE_LIMITED', EXPORT_MESSAGES.shareRateLimited);
-      const file = await renderFile(doc, input.outputFormat);
+      const { file, summary: doc } = await cpu.buildDocument(source, input.outputFormat);
       const to = input.emailAddress!;
       const subject = `${TEXT.title}: ${doc.project.name}`;
       const lines = [

@@ -21,7 +21,7 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 
 /** Spec §7 generic records: GET/POST /api/instance/{model}, GET/PUT/DELETE /api/instance/{model}/{id}. */
 export const instanceRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createInstanceService(createProjectServices(app.deps.db.db, app.deps.now));
+  const service = createInstanceService(createProjectServices(app.deps.db.db, app.deps.now, app.deps.cpu));
   const tags = ['records'];
   const guarded = { preHandler: requireOrgUser };
   /** Ids are uuids except industries' fixed identifiers; anything else is simply not found. */

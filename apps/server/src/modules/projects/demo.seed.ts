@@ -11,6 +11,7 @@ import type { SeedContext } from '../../seed/index';
 import { hashPassword } from '../auth/passwords';
 import { ROLE_IDS } from '../auth/roles';
 import { createUsersRepository } from '../users/users.repository';
+import { createInlineCpu } from '../../workers/inline-cpu';
 import { createProjectServices, type ProjectServices } from './project-services';
 
 /** Fills one organization with the demo customers, projects and transits, unless it already has them. */
@@ -19,7 +20,8 @@ export async function seedDemoPortfolio(
   organizationId: string,
   userId: string | null,
 ): Promise<boolean> {
-  const services = createProjectServices(db);
+  // The seed runs from the command line before the server listens: nothing waits on its sizing.
+  const services = createProjectServices(db, () => new Date(), createInlineCpu());
   const existing = await services.customers.getActive(organizationId);
   if (existing.some((c) => c.name === demoCustomers[0].name)) return false;
   const catalogue = await services.catalogue.getCatalogue();

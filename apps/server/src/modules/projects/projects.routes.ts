@@ -6,7 +6,7 @@ import { createProjectServices } from './project-services';
 
 /** Spec §7 product functions of projects (POST /api/project/{name}). */
 export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { projects, catalogue } = createProjectServices(app.deps.db.db, app.deps.now);
+  const { projects, catalogue } = createProjectServices(app.deps.db.db, app.deps.now, app.deps.cpu);
   const tags = ['projects'];
   const guarded = { preHandler: requireOrgUser };
 

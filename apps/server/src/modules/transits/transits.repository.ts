@@ -236,7 +236,8 @@ function queries(db: Database) {
       return rows[0]?.item ?? null;
     },
 
-    async insertTransit(organizationId: string, values: TransitValues): Promise<string> {
+    /** `id` may be given so that a save inserts the same rows on its rehearsal and its write. */
+    async insertTransit(organizationId: string, values: TransitValues & { id?: string }): Promise<string> {
       return insertScoped(db, transits, organizationId, values);
     },
 
@@ -263,7 +264,11 @@ function queries(db: Database) {
         .where(and(eq(transits.id, id), eq(transits.organizationId, organizationId)));
     },
 
-    async insertItem(organizationId: string, transitId: string, values: ItemValues): Promise<string> {
+    async insertItem(
+      organizationId: string,
+      transitId: string,
+      values: ItemValues & { id?: string },
+    ): Promise<string> {
       return insertScoped(db, penetratingItems, organizationId, { ...values, transitId });
     },
 

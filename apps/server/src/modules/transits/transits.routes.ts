@@ -11,7 +11,7 @@ import { createProjectServices } from '../projects/project-services';
 
 /** Spec §7 product functions of transits and penetrating items (POST /api/project/{name}). */
 export const transitsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { transits } = createProjectServices(app.deps.db.db, app.deps.now);
+  const { transits } = createProjectServices(app.deps.db.db, app.deps.now, app.deps.cpu);
   const tags = ['transits'];
   const guarded = { preHandler: requireOrgUser };
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   RISE_ULTRA,
   allowedClasses,
@@ -19,6 +20,8 @@ import {
   RECORD_MESSAGES,
   TRANSIT_MESSAGES,
   checkMinimumDepth,
+  circleCount,
+  tooManyCirclesMessage,
   penetratingItemInputSchema,
   savePenetratingItemsAndTransitRequestSchema,
   savePenetratingItemsRequestSchema,
@@ -38,6 +41,7 @@ import {
 } from '@sealplan/contracts';
 import type { z } from 'zod';
 import { AppError } from '../../errors';
+import type { CpuPool } from '../../workers/cpu-pool';
 import { parseInput } from '../instance/parse-input';
 import { expectedVersion } from '../customers/customers.service';
 import type {
@@ -333,26 +337,126 @@ export function storedLayout(results: unknown): PackingLayout | null {
   return { centres: packing.circles.map((c) => ({ xMm: c.xMm, yMm: c.yMm })) };
 }
 
+/** What computeResults reads of a transit and its items: equal keys size to equal results. */
+function sizingKey(row: TransitRow, items: readonly ItemRow[]): string {
+  return JSON.stringify([
+    rowToValues(row),
+    items.map((i) => [i.id, i.itemTypeId, i.quantity, i.outerDiameterMm, i.crusherId, i.isRemoved]),
+  ]);
+}
+
+/** Ids of the rows one save inserts: drawn on the rehearsal, replayed on the write, so both insert the same rows. */
+function idSequence() {
+  const ids: string[] = [];
+  let next = 0;
+  return {
+    next: (): string => {
+      if (next === ids.length) ids.push(randomUUID());
+      return ids[next++]!;
+    },
+    replay: () => {
+      next = 0;
+    },
+  };
+}
+type NewId = () => string;
+
+/** Thrown to roll back the rehearsal of a save, carrying the rows as the save would store them. */
+class Rehearsed extends Error {
+  constructor(
+    readonly row: TransitRow,
+    readonly items: ItemRow[],
+  ) {
+    super('rehearsed');
+  }
+}
+/** Thrown when the rows written differ from the rows sized (another save came between). */
+class StaleSizing extends Error {}
+
+/** A save whose rows keep changing under it starts again this many times, then answers a conflict. */
+export const SIZED_SAVE_ATTEMPTS = 3;
+
 export interface TransitsServiceDeps {
   repo: TransitsRepository;
   loadCatalogue: () => Promise<Catalogue>;
+  /** Where computeResults runs: the server's worker pool, off the event loop. */
+  cpu: Pick<CpuPool, 'sizeTransit'>;
 }
 
-export function createTransitsService({ repo, loadCatalogue }: TransitsServiceDeps) {
-  /** Recomputes and stores the results of one transit and the derived diameters of its items. */
-  async function recompute(
+export function createTransitsService({ repo, loadCatalogue, cpu }: TransitsServiceDeps) {
+  /**
+   * Saves with the transit's results sized off the event loop and outside any transaction (conventions 16):
+   * 1. `write` runs in a transaction that is rolled back, to read the transit and its items exactly as the save
+   *    stores them (every rule of the writes applies, so a refused save stops here, before any sizing);
+   * 2. the pool sizes them with no transaction open, within its time budget;
+   * 3. `write` runs again in a short transaction that checks the rows are the ones sized, stores the results and
+   *    answers. Another save between 1 and 3 changes the rows: the save starts again, then answers a conflict.
+   */
+  async function sizedSave<T>(
+    organizationId: string,
+    catalogue: Catalogue,
+    write: (q: TransitQueries, newId: NewId) => Promise<string>,
+    answer: (q: TransitQueries, transitId: string) => Promise<T>,
+    /** The layout offered as the packing's certificate (read after the rehearsal); else the stored one (ADR 004). */
+    layout?: () => PackingLayout | null | undefined,
+  ): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      const ids = idSequence();
+      const planned = await rehearse(organizationId, (q) => write(q, ids.next));
+      const tooMany = tooManyCirclesMessage(circleCount(planned.items));
+      if (tooMany) throw new AppError('VALIDATION_FAILED', tooMany, { penetratingItems: tooMany });
+      // Without a layout from the browser the stored one is the certificate: a save that leaves the circles and the
+      // opening as they were keeps its layout (ADR 004).
+      const certificate = layout?.() ?? storedLayout(planned.row.results);
+      const results = await cpu.sizeTransit([planned.row, planned.items, catalogue, certificate]);
+      ids.replay();
+      try {
+        return await repo.transaction(async (q) => {
+          const transitId = await write(q, ids.next);
+          const { row, items } = await readRows(q, organizationId, transitId);
+          if (sizingKey(row, items) !== sizingKey(planned.row, planned.items)) throw new StaleSizing();
+          await storeResults(q, organizationId, transitId, items, results);
+          return answer(q, transitId);
+        });
+      } catch (error) {
+        if (!(error instanceof StaleSizing)) throw error;
+        if (attempt >= SIZED_SAVE_ATTEMPTS)
+          throw new AppError('VERSION_CONFLICT', RECORD_MESSAGES.versionConflict);
+      }
+    }
+  }
+
+  /** The transit and its live items as `write` leaves them, without keeping the writes. */
+  async function rehearse(
+    organizationId: string,
+    write: (q: TransitQueries) => Promise<string>,
+  ): Promise<Rehearsed> {
+    try {
+      await repo.transaction(async (q) => {
+        const { row, items } = await readRows(q, organizationId, await write(q));
+        throw new Rehearsed(row, items);
+      });
+    } catch (error) {
+      if (error instanceof Rehearsed) return error;
+      throw error;
+    }
+    throw new Error('a rehearsal always rolls back');
+  }
+
+  async function readRows(q: TransitQueries, organizationId: string, transitId: string) {
+    const row = await q.findTransit(organizationId, transitId);
+    if (!row) throw new AppError('NOT_FOUND', TRANSIT_MESSAGES.notFound);
+    return { row, items: await q.listItems(organizationId, [transitId]) };
+  }
+
+  /** Stores the results of one transit and the derived diameters of its items (`items` as sized). */
+  async function storeResults(
     q: TransitQueries,
     organizationId: string,
     transitId: string,
-    catalogue: Catalogue,
-    layout?: PackingLayout,
+    items: readonly ItemRow[],
+    results: TransitSizing,
   ) {
-    const row = await q.findTransit(organizationId, transitId);
-    if (!row) throw new AppError('NOT_FOUND', TRANSIT_MESSAGES.notFound);
-    const items = await q.listItems(organizationId, [transitId]);
-    // Without a layout from the browser the stored one is the certificate: a save that leaves the circles and the
-    // opening as they were keeps its layout (ADR 004).
-    const results = computeResults(row, items, catalogue, layout ?? storedLayout(row.results));
     await q.storeResults(organizationId, transitId, results, results.itemCount);
     for (const sized of results.items) {
       const item = items[sized.index];
@@ -383,6 +487,7 @@ export function createTransitsService({ repo, loadCatalogue }: TransitsServiceDe
     organizationId: string,
     input: TransitSaveValues,
     catalogue: Catalogue,
+    newId: NewId,
   ): Promise<string> {
     if (input.id) {
       const existing = await q.findTransit(organizationId, input.id);
@@ -414,7 +519,12 @@ export function createTransitsService({ repo, loadCatalogue }: TransitsServiceDe
         '{n}',
         String((await q.countInProject(organizationId, input.projectId)) + 1),
       );
-    return q.insertTransit(organizationId, { ...transitValues(values), projectId: input.projectId, name });
+    return q.insertTransit(organizationId, {
+      ...transitValues(input),
+      id: newId(),
+      projectId: input.projectId,
+      name,
+    });
   }
 
   /** Saves item lines of one transit (create, update, soft delete with isRemoved). */
@@ -424,6 +534,7 @@ export function createTransitsService({ repo, loadCatalogue }: TransitsServiceDe
     transitId: string,
     items: readonly ItemValuesIn[],
     force: boolean,
+    newId: NewId,
   ) {
     let nextSort = (await q.maxItemSort(organizationId, transitId)) + 1;
     for (const item of items) {
@@ -454,6 +565,7 @@ export function createTransitsService({ repo, loadCatalogue }: TransitsServiceDe
         if (!changed) throw new AppError('VERSION_CONFLICT', RECORD_MESSAGES.versionConflict);
       } else if (!item.isRemoved) {
         await q.insertItem(organizationId, transitId, {
+          id: newId(),
           itemTypeId: item.itemTypeId ?? null,
           quantity: item.quantity,
           outerDiameterMm: item.outerDiameterMm,
@@ -497,15 +609,19 @@ export function createTransitsService({ repo, loadCatalogue }: TransitsServiceDe
     async saveTransit(organizationId: string, raw: TransitSaveInput): Promise<Transit> {
       const input = parseInput(transitInputSchema, raw, 'transit');
       const catalogue = await loadCatalogue();
-      return repo.transaction(async (q) => {
-        const id = await writeTransit(q, organizationId, input, catalogue);
-        if (input.isDelete) {
+      if (input.isDelete) {
+        return repo.transaction(async (q) => {
+          const id = await writeTransit(q, organizationId, input, catalogue, randomUUID);
           const row = await q.findTransitAny(organizationId, id);
           return presentTransit(row!, catalogue);
-        }
-        await recompute(q, organizationId, id, catalogue);
-        return (await readData(q, organizationId, id, catalogue)).transit;
-      });
+        });
+      }
+      return sizedSave(
+        organizationId,
+        catalogue,
+        (q, newId) => writeTransit(q, organizationId, input, catalogue, newId),
+        async (q, id) => (await readData(q, organizationId, id, catalogue)).transit,
+      );
     },
 
     /** Spec §7 savePenetratingItems {penetratingItems}: all lines of one transit; its results are recomputed. */
@@ -528,21 +644,32 @@ export function createTransitsService({ repo, loadCatalogue }: TransitsServiceDe
       }
       const catalogue = await loadCatalogue();
       checkItemsAgainstCatalogue(request.penetratingItems, catalogue);
-      return repo.transaction(async (q) => {
-        if (!(await q.findTransit(organizationId, transitId)))
-          throw new AppError('NOT_FOUND', TRANSIT_MESSAGES.notFound);
-        // The items change the transit's results, so the transit's version guards them (and is bumped).
-        const expected = expectedVersion(
-          { version: request.transitVersion, force: request.force },
-          'transitVersion',
-        );
-        if (!(await q.updateTransit(organizationId, transitId, expected, {}))) {
-          throw new AppError('VERSION_CONFLICT', RECORD_MESSAGES.versionConflict);
-        }
-        await writeItems(q, organizationId, transitId, request.penetratingItems, request.force === true);
-        await recompute(q, organizationId, transitId, catalogue);
-        return readData(q, organizationId, transitId, catalogue);
-      });
+      return sizedSave(
+        organizationId,
+        catalogue,
+        async (q, newId) => {
+          if (!(await q.findTransit(organizationId, transitId)))
+            throw new AppError('NOT_FOUND', TRANSIT_MESSAGES.notFound);
+          // The items change the transit's results, so the transit's version guards them (and is bumped).
+          const expected = expectedVersion(
+            { version: request.transitVersion, force: request.force },
+            'transitVersion',
+          );
+          if (!(await q.updateTransit(organizationId, transitId, expected, {}))) {
+            throw new AppError('VERSION_CONFLICT', RECORD_MESSAGES.versionConflict);
+          }
+          await writeItems(
+            q,
+            organizationId,
+            transitId,
+            request.penetratingItems,
+            request.force === true,
+            newId,
+          );
+          return transitId;
+        },
+        (q, id) => readData(q, organizationId, id, catalogue),
+      );
     },
 
     /** Spec §7 savePenetratingItemsAndTransit: one transaction, both saved or neither. */
@@ -553,56 +680,71 @@ export function createTransitsService({ repo, loadCatalogue }: TransitsServiceDe
       const request = parseInput(savePenetratingItemsAndTransitRequestSchema, raw, '');
       const catalogue = await loadCatalogue();
       checkItemsAgainstCatalogue(request.penetratingItems, catalogue);
-      return repo.transaction(async (q) => {
-        const transitId = await writeTransit(q, organizationId, request.transit, catalogue);
-        if (request.transit.isDelete) throw new AppError('VALIDATION_FAILED', TRANSIT_MESSAGES.notFound);
-        await writeItems(
-          q,
-          organizationId,
-          transitId,
-          request.penetratingItems,
-          request.transit.force === true,
-        );
-        await recompute(q, organizationId, transitId, catalogue, request.layout);
-        return readData(q, organizationId, transitId, catalogue);
-      });
+      return sizedSave(
+        organizationId,
+        catalogue,
+        async (q, newId) => {
+          const transitId = await writeTransit(q, organizationId, request.transit, catalogue, newId);
+          if (request.transit.isDelete) throw new AppError('VALIDATION_FAILED', TRANSIT_MESSAGES.notFound);
+          await writeItems(
+            q,
+            organizationId,
+            transitId,
+            request.penetratingItems,
+            request.transit.force === true,
+            newId,
+          );
+          return transitId;
+        },
+        (q, id) => readData(q, organizationId, id, catalogue),
+        () => request.layout,
+      );
     },
 
     /** Duplicates a transit with its live items (the project page's Duplicate). */
     async duplicateTransit(organizationId: string, transitId: string): Promise<TransitData> {
       const catalogue = await loadCatalogue();
-      return repo.transaction(async (q) => {
-        const source = await q.findTransit(organizationId, transitId);
-        if (!source) throw new AppError('NOT_FOUND', TRANSIT_MESSAGES.notFound);
-        const items = await q.listItems(organizationId, [transitId]);
-        const {
-          id: _id,
-          guid: _guid,
-          organizationId: _org,
-          createdOn: _c,
-          lastUpdatedOn: _u,
-          version: _v,
-          results: _r,
-          penetratingItemCount: _n,
-          ...fields
-        } = source;
-        const copyId = await q.insertTransit(organizationId, {
-          ...fields,
-          name: `${source.name}${TRANSIT_MESSAGES.copySuffix}`.slice(0, 100),
-        });
-        for (const item of items) {
-          await q.insertItem(organizationId, copyId, {
-            itemTypeId: item.itemTypeId,
-            quantity: item.quantity,
-            outerDiameterMm: item.outerDiameterMm,
-            crusherId: item.crusherId,
-            sort: item.sort,
-            isRemoved: false,
+      let sourceLayout: PackingLayout | null = null;
+      return sizedSave(
+        organizationId,
+        catalogue,
+        async (q, newId) => {
+          const source = await q.findTransit(organizationId, transitId);
+          if (!source) throw new AppError('NOT_FOUND', TRANSIT_MESSAGES.notFound);
+          sourceLayout = storedLayout(source.results);
+          const items = await q.listItems(organizationId, [transitId]);
+          const {
+            id: _id,
+            guid: _guid,
+            organizationId: _org,
+            createdOn: _c,
+            lastUpdatedOn: _u,
+            version: _v,
+            results: _r,
+            penetratingItemCount: _n,
+            ...fields
+          } = source;
+          const copyId = await q.insertTransit(organizationId, {
+            ...fields,
+            id: newId(),
+            name: `${source.name}${TRANSIT_MESSAGES.copySuffix}`.slice(0, 100),
           });
-        }
-        await recompute(q, organizationId, copyId, catalogue, storedLayout(source.results) ?? undefined);
-        return readData(q, organizationId, copyId, catalogue);
-      });
+          for (const item of items) {
+            await q.insertItem(organizationId, copyId, {
+              id: newId(),
+              itemTypeId: item.itemTypeId,
+              quantity: item.quantity,
+              outerDiameterMm: item.outerDiameterMm,
+              crusherId: item.crusherId,
+              sort: item.sort,
+              isRemoved: false,
+            });
+          }
+          return copyId;
+        },
+        (q, copyId) => readData(q, organizationId, copyId, catalogue),
+        () => sourceLayout,
+      );
     },
 
     /** Generic records: one item line saved through its transit (results recomputed). */
@@ -616,14 +758,17 @@ export function createTransitsService({ repo, loadCatalogue }: TransitsServiceDe
       if (!transitId) throw new AppError('NOT_FOUND', PENETRATING_ITEM_MESSAGES.notFound);
       const catalogue = await loadCatalogue();
       checkItemsAgainstCatalogue([item], catalogue);
-      return repo.transaction(async (q) => {
+      let before = new Set<string>();
+      const write = async (q: TransitQueries, newId: NewId) => {
         if (!(await q.findTransit(organizationId, transitId)))
           throw new AppError('NOT_FOUND', TRANSIT_MESSAGES.notFound);
         if (item.id) expectedVersion({ version: item.version, force: raw.force }, 'version');
-        const before = new Set((await q.listItems(organizationId, [transitId])).map((i) => i.id));
-        await writeItems(q, organizationId, transitId, [{ ...item, transitId }], raw.force === true);
+        before = new Set((await q.listItems(organizationId, [transitId])).map((i) => i.id));
+        await writeItems(q, organizationId, transitId, [{ ...item, transitId }], raw.force === true, newId);
         await q.updateTransit(organizationId, transitId, null, {});
-        await recompute(q, organizationId, transitId, catalogue);
+        return transitId;
+      };
+      return sizedSave(organizationId, catalogue, write, async (q) => {
         const after = await q.listItems(organizationId, [transitId]);
         const saved = item.id ? after.find((i) => i.id === item.id) : after.find((i) => !before.has(i.id));
         if (!saved) {

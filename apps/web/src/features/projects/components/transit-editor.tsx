@@ -1,5 +1,6 @@
 import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { Badge, Button, Card, Grid, Group, Menu, Stack, Title } from '@mantine/core';
+import { Badge, Button, Card, Grid, Group, Menu, Stack, Text, Title } from '@mantine/core';
+import { MAX_TRANSIT_CIRCLES, circleCount } from '@sealplan/contracts';
 import { notify } from '@/lib/toast';
 import { IconChevronDown, IconDeviceFloppy, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -313,6 +314,12 @@ export const TransitEditor = memo(function TransitEditor({
   };
 
   const nameError = transit.name.trim() === '' ? t('sizing.nameRequired') : null;
+  // The server refuses more circles than this (ADR 015): said beside the items, and Save waits until it is fixed.
+  const circleTotal = circleCount(items);
+  const circlesError =
+    circleTotal > MAX_TRANSIT_CIRCLES
+      ? t('items.tooManyCircles', { max: MAX_TRANSIT_CIRCLES, count: circleTotal })
+      : null;
   const save = () => {
     // The latest state, not the last rendered one: a value typed just before the click may still be rendering.
     const current = editor.latest();
@@ -372,7 +379,7 @@ export const TransitEditor = memo(function TransitEditor({
             leftSection={<IconDeviceFloppy size={16} />}
             onClick={save}
             loading={saving}
-            disabled={!dirty}
+            disabled={!dirty || circlesError !== null}
           >
             {t('editor.save')}
           </Button>
@@ -420,6 +427,11 @@ export const TransitEditor = memo(function TransitEditor({
               onNotesChange={onNotesChange}
               title={t('display.drawingTitle', { name: deferred.transit.name })}
             />
+            {circlesError && (
+              <Text c="red" size="sm" role="alert" data-testid="too-many-circles">
+                {circlesError}
+              </Text>
+            )}
             <ItemsTable
               items={items}
               crushers={catalogue.crushers}
