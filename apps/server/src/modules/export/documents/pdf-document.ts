@@ -30,6 +30,9 @@ const FONT = 'Helvetica';
 const FONT_BOLD = 'Helvetica-Bold';
 const FONT_ITALIC = 'Helvetica-Oblique';
 const DRAWING_SIZE = 210;
+/** Cell padding of tables, and of the tighter label/value tables (transit data, fill). */
+const TABLE_PAD = 4;
+const LABEL_VALUE_PAD = 2.5;
 /** A heading is kept with this much (points) of what follows it. */
 const HEADING_KEEP = 60;
 /** A tall opening is drawn narrower so the drawing stays beside its data. */
@@ -200,10 +203,10 @@ class Layout {
   }
 
   /** A table with a shaded header row repeated after page breaks and thin rules between rows. */
-  table(columns: Column[], rows: string[][], opts: { x?: number; showHeader?: boolean } = {}) {
+  table(columns: Column[], rows: string[][], opts: { x?: number; showHeader?: boolean; pad?: number } = {}) {
     const x0 = opts.x ?? this.left;
     const total = columns.reduce((s, c) => s + c.width, 0);
-    const pad = 4;
+    const pad = opts.pad ?? TABLE_PAD;
     const showHeader = opts.showHeader ?? true;
     const headers = columns.map((c) => this.measure(pdfText(c.header), c.width - 2 * pad, FONT_BOLD, 8.5));
     const headerHeight = Math.max(...headers.map((h) => h.height)) + 2 * pad;
@@ -258,8 +261,7 @@ class Layout {
   }
 
   /** The height table() would take for these rows, on one page (no header repeated). */
-  tableHeight(columns: Column[], rows: string[][], showHeader = true): number {
-    const pad = 4;
+  tableHeight(columns: Column[], rows: string[][], showHeader = true, pad = TABLE_PAD): number {
     let h = 0;
     if (showHeader)
       h +=
@@ -292,6 +294,7 @@ class Layout {
       this.labelValueColumns(width),
       rows.map((r) => [r.label, r.value]),
       false,
+      LABEL_VALUE_PAD,
     );
   }
 
@@ -327,7 +330,7 @@ class Layout {
         { header: '', width: width - first },
       ],
       rows.map((r) => [r.label, r.value]),
-      { x, showHeader: false },
+      { x, showHeader: false, pad: LABEL_VALUE_PAD },
     );
   }
 
@@ -418,7 +421,7 @@ function pdfDrawingLayout(drawing: DrawingModel): { layout: DrawingLayout; width
   return { layout, width, height: layout.frame.heightMm * layout.pxPerMm };
 }
 
-const LEGEND_SHARES = [0.1, 0.22, 0.14, 0.3, 0.24] as const;
+const LEGEND_SHARES = [0.09, 0.17, 0.14, 0.34, 0.26] as const;
 
 function legendColumns(layout: Layout): Column[] {
   return TEXT.legendColumns.map((header, i) => ({ header, width: layout.width * LEGEND_SHARES[i]! }));
@@ -428,29 +431,50 @@ function legendRows(drawing: DrawingModel): string[][] {
   return (drawing.legend ?? []).map((l) => [l.numbers, l.item, l.diameter, l.sleeve || '-', l.ring || '-']);
 }
 
+/** A transit that does not fit whole starts on a page with at least this share of the page left. */
+const MIN_ROOM_SHARE = 0.5;
 /** Space between two transits that share a page. */
 const SECTION_GAP = 16;
 
 /**
- * Heights of a transit's parts as transitSection lays them out: `head` (heading, data beside the drawing, caption
- * and legend: kept together on one page) and `full` (everything down to the notes).
+ * Heights of a transit's parts as transitSection lays them out: `head` (heading, data and fill beside the drawing,
+ * legend, messages, notes and the start of the material list: kept together on one page) and `full` (all of it).
  */
-function transitHeights(layout: Layout, transit: ExportTransit): { head: number; full: number } {
+/** Where the fill table goes: under the data, or under the drawing when that column is the shorter one. */
+function topRow(layout: Layout, transit: ExportTransit) {
   const factsWidth = layout.width - DRAWING_SIZE - 18;
   const facts =
     layout.textHeight(TEXT.transitData, 11, FONT_BOLD, factsWidth) +
     layout.labelValuesHeight(transit.facts, factsWidth);
+  const fillLeft =
+    layout.textHeight(TEXT.fill, 11, FONT_BOLD, factsWidth) +
+    layout.labelValuesHeight(transit.fill, factsWidth);
+  const fillRight =
+    layout.textHeight(TEXT.fill, 11, FONT_BOLD, DRAWING_SIZE) +
+    layout.labelValuesHeight(transit.fill, DRAWING_SIZE);
   let drawing = 18 + 30;
   if (transit.drawing) {
     drawing = 18 + pdfDrawingLayout(transit.drawing).height + 6;
     if (transit.drawing.caption) drawing += 12;
   }
-  let head = layout.headingHeight(2) + Math.max(facts, drawing + 8);
+  drawing += 8;
+  const fillBesideDrawing = Math.max(facts, drawing + fillRight) < Math.max(facts + fillLeft, drawing);
+  const height = fillBesideDrawing
+    ? Math.max(facts, drawing + fillRight)
+    : Math.max(facts + fillLeft, drawing);
+  return { factsWidth, fillBesideDrawing, height };
+}
+
+function transitHeights(layout: Layout, transit: ExportTransit): { head: number; full: number } {
+  let head = layout.headingHeight(2) + topRow(layout, transit).height;
   if (transit.drawing && (transit.drawing.legend ?? []).length > 0)
     head += layout.headingHeight(3) + layout.tableHeight(legendColumns(layout), legendRows(transit.drawing));
-  let full = head + layout.headingHeight(3) + layout.labelValuesHeight(transit.fill);
-  for (const m of transit.messages) full += layout.noticeHeight(m.text);
-  full += layout.headingHeight(3);
+  for (const m of transit.messages) head += layout.noticeHeight(m.text);
+  if (transit.comments.trim())
+    head += layout.headingHeight(3) + layout.textHeight(transit.comments.trim(), 9.5);
+  // The material list may continue on the next page: its heading and first rows stay with the rest.
+  head += layout.headingHeight(3) + HEADING_KEEP;
+  let full = head - HEADING_KEEP;
   full +=
     transit.materials.length > 0
       ? layout.tableHeight(
@@ -458,29 +482,35 @@ function transitHeights(layout: Layout, transit: ExportTransit): { head: number;
           transit.materials.map((l) => [l.item, l.detail, l.quantityText, l.unit]),
         )
       : layout.textHeight(TEXT.noMaterials, 10, FONT_ITALIC, layout.width, 10);
-  if (transit.comments.trim())
-    full += layout.headingHeight(3) + layout.textHeight(transit.comments.trim(), 9.5);
   return { head, full };
 }
 
 /**
- * One transit. Page flow: a transit that fits in the rest of the page goes there; one that does not starts a new
- * page when it fits on one (so its data, drawing, legend and notes stay together); a transit longer than a page
- * starts where its head (data, drawing, legend) fits and its tables run on with their headers repeated.
+ * One transit. Page flow: a transit that fits in the rest of the page goes there; one that does not goes there when
+ * its head (data, drawing, legend, notes) fits and at least half the page is left, its material list running on to
+ * the next page with the header repeated; otherwise it starts a new page.
  */
 function transitSection(layout: Layout, transit: ExportTransit) {
   const { head, full } = transitHeights(layout, transit);
   const gap = layout.y > MARGIN + 1 ? SECTION_GAP : 0;
   const room = layout.bottom - layout.y - gap;
   const pageRoom = layout.bottom - MARGIN;
-  if (full > room && (full <= pageRoom || head > room)) layout.newPage();
+  // A transit goes where it fits whole; otherwise where its head fits in at least half a page (its material list
+  // runs on); otherwise on a new page.
+  const here = full <= room || (head <= room && room >= pageRoom * MIN_ROOM_SHARE);
+  if (!here) layout.newPage();
   else layout.y += gap;
+
   layout.heading(TEXT.transitHeading(transit), 2);
-  // Facts on the left, the drawing on the right.
+  // Facts on the left, the drawing on the right, the fill figures under whichever is shorter.
   const top = layout.y;
-  const factsWidth = layout.width - DRAWING_SIZE - 18;
+  const { factsWidth, fillBesideDrawing } = topRow(layout, transit);
   layout.text(TEXT.transitData, { font: FONT_BOLD, size: 11, gapAfter: 4, width: factsWidth });
   layout.labelValues(transit.facts, factsWidth);
+  if (!fillBesideDrawing) {
+    layout.text(TEXT.fill, { font: FONT_BOLD, size: 11, gapAfter: 4, width: factsWidth });
+    layout.labelValues(transit.fill, factsWidth);
+  }
   const afterFacts = layout.y;
   const dx = layout.right - DRAWING_SIZE;
   layout.runs.draw(FONT_BOLD, 11, TEXT_DARK, TEXT.drawing, dx, top);
@@ -509,13 +539,18 @@ function transitSection(layout: Layout, transit: ExportTransit) {
     });
     dy += 30;
   }
-  layout.y = Math.max(afterFacts, dy + 8);
+  let afterDrawing = dy + 8;
+  if (fillBesideDrawing) {
+    layout.y = afterDrawing;
+    layout.text(TEXT.fill, { font: FONT_BOLD, size: 11, gapAfter: 4, width: DRAWING_SIZE, x: dx });
+    layout.labelValues(transit.fill, DRAWING_SIZE, dx);
+    afterDrawing = layout.y;
+  }
+  layout.y = Math.max(afterFacts, afterDrawing);
   if (transit.drawing && (transit.drawing.legend ?? []).length > 0) {
     layout.heading(TEXT.legend, 3);
     layout.table(legendColumns(layout), legendRows(transit.drawing));
   }
-  layout.heading(TEXT.fill, 3);
-  layout.labelValues(transit.fill);
   for (const m of transit.messages) {
     layout.notice(
       m.text,
@@ -523,12 +558,14 @@ function transitSection(layout: Layout, transit: ExportTransit) {
       m.severity === 'error' ? '#fff5f5' : WARN_BG,
     );
   }
-  layout.heading(transit.copies > 1 ? TEXT.materialsWithCopies(transit.copies) : TEXT.materials, 3);
-  layout.materials(transit.materials);
+  // Notes before the materials: a material list may run on to the next page (its header repeated), notes never
+  // end up alone on one.
   if (transit.comments.trim()) {
     layout.heading(TEXT.notes, 3, layout.textHeight(transit.comments.trim(), 9.5));
     layout.text(transit.comments.trim(), { size: 9.5 });
   }
+  layout.heading(transit.copies > 1 ? TEXT.materialsWithCopies(transit.copies) : TEXT.materials, 3);
+  layout.materials(transit.materials);
 }
 
 /**
