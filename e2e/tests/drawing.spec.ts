@@ -149,4 +149,5 @@ test('the numbers in the drawing match the legend, small circles get leader line
   );
   expect(overlaps).toEqual([]);
   await drawing.screenshot({ path: `${ARTIFACTS}drawing-60-items-404px.png` });
+  await page.getByRole('region', { name: 'Drawing' }).screenshot({ path: `${ARTIFACTS}drawing-display.png` });
 });
