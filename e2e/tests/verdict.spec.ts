@@ -123,7 +123,7 @@ test('typing stays responsive while the worker searches; the verdict appears; th
   // Back to a roomy opening: fits, spread, and the smallest gap stated.
   await diameter.fill(String(ROOMY_MM + 10));
   await expect(display.getByText('Items fit')).toBeVisible({ timeout: 30_000 });
-  await expect(display.getByTestId('min-gap')).toContainText('Smallest gap:');
+  await expect(display.getByTestId('drawing-caption')).toContainText('Smallest gap:');
   const onScreen = await page
     .locator('[data-testid="transit-drawing"] [data-role="item"]')
     .evaluateAll((els) =>

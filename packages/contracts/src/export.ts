@@ -16,8 +16,11 @@ export type ExportMeasurementSystem = (typeof EXPORT_MEASUREMENT_SYSTEMS)[number
 export const EXPORT_SCOPES = ['PROJECT', 'CURRENT', 'TRANSITS'] as const;
 export type ExportScope = (typeof EXPORT_SCOPES)[number];
 
-/** Formats for which the paper size does not apply (spec §5: size disabled for RTF and CSV). */
-export const FORMATS_WITHOUT_PAPER_SIZE: readonly ExportFormat[] = ['RTF', 'CSV'];
+/**
+ * Formats for which the paper size does not apply. The spec disables it for RTF too; issue 16 asks that RTF honour
+ * it instead (the RTF sets \paperw/\paperh from it), so only CSV is left (docs/decisions/009-drawing.md).
+ */
+export const FORMATS_WITHOUT_PAPER_SIZE: readonly ExportFormat[] = ['CSV'];
 
 /** Spec §4 defaults of the dialog. */
 export const EXPORT_DEFAULTS = { outputFormat: 'PDF', size: 'LETTER', scope: 'PROJECT' } as const;

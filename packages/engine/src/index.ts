@@ -130,3 +130,27 @@ export type {
 export * from './packing/pack-circles';
 export * from './packing/spread';
 export * from './packing/verdict';
+export { drawingView, drawingOpening, legendNumbers } from './drawing/drawing-view';
+export type {
+  DrawingView,
+  DrawingCircle,
+  DrawingLegendRow,
+  DrawingSleeve,
+  DrawingOpening,
+} from './drawing/drawing-view';
+export {
+  LABEL_DIGIT_EM,
+  DRAWING_PAD_SHARE,
+  labelWidthEm,
+  labelFitsInside,
+  spreadOnLoop,
+  layoutDrawing,
+} from './drawing/drawing-layout';
+export type {
+  LayoutCircle,
+  DrawingLayoutOptions,
+  DrawingLabel,
+  DrawingLine,
+  DrawingText,
+  DrawingLayout,
+} from './drawing/drawing-layout';

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
   FILLER_SLEEVES_PER_BUNDLE,
+  drawingView,
+  legendNumbers,
   WRAP_MIN_CABLE_DIAMETER_MM,
   WRAP_TURNS,
   areaUnitLabel,
@@ -231,7 +233,14 @@ function openingText(sizing: TransitSizing, system: MeasurementSystem): string {
   return `Rectangle, ${formatLength(o.widthMm, system)} × ${formatLength(o.heightMm, system)}${radius}`;
 }
 
-function drawingOf(sizing: TransitSizing): DrawingModel | null {
+const KIND_NAMES = { CABLE: 'Cable', PIPE: 'Pipe', PIPE_PLASTIC: 'Plastic pipe', UNKNOWN: 'Item' } as const;
+
+/** The drawing from the engine's numbered view (drawingView): the same numbers and rings as the screen. */
+function drawingOf(
+  sizing: TransitSizing,
+  catalogue: Catalogue,
+  system: MeasurementSystem,
+): DrawingModel | null {
   const o = sizing.opening;
   if (sizing.transitAreaMm2 <= 0) return null;
   const opening: DrawingModel['opening'] =
@@ -244,18 +253,39 @@ function drawingOf(sizing: TransitSizing): DrawingModel | null {
           cornerRadiusMm: o.cornerRadiusMm ?? 0,
         };
   const placed = sizing.packing.source !== 'skipped';
+  const view = drawingView(sizing, catalogue);
+  const length = (mm: number) => formatLength(mm, system);
   return {
     opening,
-    circles: placed
-      ? sizing.packing.circles.map((c) => ({
-          xMm: c.xMm,
-          yMm: c.yMm,
-          rMm: c.itemDiameterMm / 2,
-          clearanceRMm: c.diameterMm > c.itemDiameterMm ? c.diameterMm / 2 : undefined,
-          kind: c.itemTypeId ?? 'UNKNOWN',
-        }))
-      : [],
+    circles: view.circles.map((c) => ({
+      number: c.number,
+      xMm: c.xMm,
+      yMm: c.yMm,
+      rMm: c.ownDiameterMm / 2,
+      sleeveRMm: c.occupiedDiameterMm > c.ownDiameterMm ? c.occupiedDiameterMm / 2 : undefined,
+      clearanceRMm: c.placedDiameterMm > c.occupiedDiameterMm ? c.placedDiameterMm / 2 : undefined,
+      kind: c.itemTypeId ?? 'UNKNOWN',
+    })),
     exceeded: !sizing.packing.fits && placed,
+    unitSystem: system,
+    legend: view.legend.map((row) => {
+      const kind = row.itemTypeId ?? 'UNKNOWN';
+      const sleeveKind = row.sleeve?.kind === 'CABLE_SLEEVE' ? 'Cable sleeve' : 'Crusher';
+      return {
+        numbers: legendNumbers(row),
+        kind,
+        item: row.sizeName ? `${KIND_NAMES[kind]} ${row.sizeName}` : KIND_NAMES[kind],
+        diameter: `Ø ${length(row.ownDiameterMm)}`,
+        sleeve: row.sleeve
+          ? `${sleeveKind}${row.sleeve.name ? ` ${row.sleeve.name}` : ''}, Ø ${length(row.sleeve.outerDiameterMm)}`
+          : '',
+        ring:
+          row.clearanceMm > 0
+            ? `Ø ${length(row.placedDiameterMm)} (clearance ${length(row.clearanceMm)})`
+            : '',
+      };
+    }),
+    caption: view.minGapMm !== null ? `Smallest gap: ${length(view.minGapMm)}` : null,
   };
 }
 
@@ -335,7 +365,7 @@ function transitOf(
     facts,
     fill,
     fits,
-    drawing: drawingOf(sizing),
+    drawing: drawingOf(sizing, catalogue, system),
     // Quantities for all copies, so that adding a column of transit lines never under-orders.
     materials: materialLines(sizing.materials, system),
     messages: sizing.messages.map((m) => ({ severity: m.severity, text: m.text })),

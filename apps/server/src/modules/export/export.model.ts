@@ -69,15 +69,38 @@ export interface DrawingModel {
   opening:
     | { shape: 'ROUND'; diameterMm: number }
     | { shape: 'RECTANGLE'; widthMm: number; heightMm: number; cornerRadiusMm: number };
-  /** rMm: the item; clearanceRMm: the ring the packing kept free around it (spec §9 pipe clearance). */
+  /**
+   * number: the engine's drawingView number (the same as on screen); rMm: the item itself; sleeveRMm: its cable
+   * sleeve or crusher; clearanceRMm: the ring the packing kept free around it (spec §9 pipe clearance).
+   */
   circles: {
+    number: number;
     xMm: number;
     yMm: number;
     rMm: number;
+    sleeveRMm?: number;
     clearanceRMm?: number;
     kind: 'CABLE' | 'PIPE' | 'PIPE_PLASTIC' | 'UNKNOWN';
   }[];
   exceeded: boolean;
+  /** The opening is dimensioned in this unit system (no dimensions without it). */
+  unitSystem?: ExportMeasurementSystem;
+  /** One row per item line: which numbers, what item, its diameter, sleeve or crusher, clearance ring. */
+  legend?: DrawingLegendLine[];
+  /** e.g. 'Smallest gap: 3.2 mm', when the packing reports it. */
+  caption?: string | null;
+}
+
+export interface DrawingLegendLine {
+  /** '3' or '3–7'. */
+  numbers: string;
+  kind: DrawingModel['circles'][number]['kind'];
+  item: string;
+  diameter: string;
+  /** Cable sleeve or crusher, '' when none. */
+  sleeve: string;
+  /** Clearance ring, '' when none. */
+  ring: string;
 }
 
 export interface BuiltFile {

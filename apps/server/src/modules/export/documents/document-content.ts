@@ -25,6 +25,8 @@ export const TEXT = {
   units: (doc: ExportDocument) => `Units: ${doc.unitSystemLabel}`,
   pageOf: (n: number, m: number) => `Page ${n} of ${m}`,
   materialColumns: ['Item', 'Detail', 'Quantity', 'Unit'] as const,
+  legend: 'Legend',
+  legendColumns: ['No.', 'Item', 'Ø item', 'Cable sleeve or crusher', 'Clearance ring'] as const,
 };
 
 /** A date as an unambiguous day (the documents go abroad): 2025-11-22. */

@@ -16,7 +16,7 @@ import {
   WidthType,
   type ISectionOptions,
 } from 'docx';
-import type { ExportDocument, LabelValue, MaterialLine } from '../export.model';
+import type { DrawingModel, ExportDocument, LabelValue, MaterialLine } from '../export.model';
 import { drawingToPng, drawingToSvg } from './drawing';
 import { TEXT, coverRows, formatTimestamp } from './document-content';
 
@@ -31,13 +31,16 @@ const RULE = 'CED4DA';
 const ERROR = 'C92A2A';
 const PAGE_TWIPS = { LETTER: { width: 12240, height: 15840 }, A4: { width: 11906, height: 16838 } } as const;
 const MARGIN_TWIPS = 1080;
-const DRAWING_WIDTH_PX = 340;
+const DRAWING_WIDTH_PX = 360;
 const FONT = 'Helvetica';
 
 const thin = { style: BorderStyle.SINGLE, size: 4, color: RULE };
 const none = { style: BorderStyle.NONE, size: 0, color: 'FFFFFF' };
 
-function cell(text: string, opts: { header?: boolean; right?: boolean; widthPct: number; label?: boolean }) {
+function cell(
+  text: string,
+  opts: { header?: boolean; right?: boolean; widthPct: number; label?: boolean; keepNext?: boolean },
+) {
   return new TableCell({
     width: { size: opts.widthPct, type: WidthType.PERCENTAGE },
     shading: opts.header ? { type: ShadingType.CLEAR, color: 'auto', fill: 'E6F4EF' } : undefined,
@@ -51,6 +54,7 @@ function cell(text: string, opts: { header?: boolean; right?: boolean; widthPct:
     children: [
       new Paragraph({
         alignment: opts.right ? AlignmentType.RIGHT : AlignmentType.LEFT,
+        keepNext: opts.keepNext,
         children: [
           new TextRun({
             text,
@@ -65,15 +69,47 @@ function cell(text: string, opts: { header?: boolean; right?: boolean; widthPct:
   });
 }
 
-function labelValueTable(rows: LabelValue[]): Table {
+/** keepNext: every row kept with the next and the table with what follows (the drawing after the data). */
+function labelValueTable(rows: LabelValue[], keepNext = false): Table {
   return new Table({
     width: { size: 100, type: WidthType.PERCENTAGE },
     rows: rows.map(
       (r) =>
         new TableRow({
-          children: [cell(r.label, { widthPct: 32, label: true }), cell(r.value, { widthPct: 68 })],
+          cantSplit: keepNext,
+          children: [
+            cell(r.label, { widthPct: 32, label: true, keepNext }),
+            cell(r.value, { widthPct: 68, keepNext }),
+          ],
         }),
     ),
+  });
+}
+
+const LEGEND_WIDTHS = [9, 17, 14, 34, 26] as const;
+
+/** The drawing's legend: numbers → item, diameter, sleeve or crusher, clearance ring. */
+function legendTable(drawing: DrawingModel): Table {
+  return new Table({
+    width: { size: 100, type: WidthType.PERCENTAGE },
+    rows: [
+      new TableRow({
+        tableHeader: true,
+        cantSplit: true,
+        children: TEXT.legendColumns.map((c, i) =>
+          cell(c, { header: true, widthPct: LEGEND_WIDTHS[i]!, keepNext: true }),
+        ),
+      }),
+      ...(drawing.legend ?? []).map(
+        (l, row, all) =>
+          new TableRow({
+            cantSplit: true,
+            children: [l.numbers, l.item, l.diameter, l.sleeve || '-', l.ring || '-'].map((v, i) =>
+              cell(v, { widthPct: LEGEND_WIDTHS[i]!, keepNext: row < all.length - 1 }),
+            ),
+          }),
+      ),
+    ],
   });
 }
 
@@ -130,7 +166,7 @@ function note(text: string, color?: string, size = 18): Paragraph {
   });
 }
 
-const spacer = () => new Paragraph({ spacing: { after: 60 }, children: [] });
+const spacer = (keepNext = false) => new Paragraph({ spacing: { after: 60 }, keepNext, children: [] });
 
 /** Builds the .docx; yields to the event loop between transits. */
 export async function buildDocx(doc: ExportDocument, yieldNow: () => Promise<void>): Promise<Buffer> {
@@ -144,7 +180,8 @@ export async function buildDocx(doc: ExportDocument, yieldNow: () => Promise<voi
     if (doc.transits.length === 0) children.push(note(TEXT.noTransits, GREY));
     for (const transit of doc.transits) {
       children.push(heading(TEXT.transitHeading(transit), 2));
-      children.push(heading(TEXT.transitData, 3), labelValueTable(transit.facts), spacer());
+      // The data is kept with the drawing, the drawing with its legend (keep-with-next), so they share a page.
+      children.push(heading(TEXT.transitData, 3), labelValueTable(transit.facts, true), spacer(true));
       children.push(heading(TEXT.drawing, 3));
       if (transit.drawing) {
         const { png, width, height } = drawingToPng(transit.drawing);
@@ -152,6 +189,7 @@ export async function buildDocx(doc: ExportDocument, yieldNow: () => Promise<voi
         children.push(
           new Paragraph({
             alignment: AlignmentType.CENTER,
+            keepNext: true,
             children: [
               new ImageRun({
                 type: 'svg',
@@ -170,6 +208,17 @@ export async function buildDocx(doc: ExportDocument, yieldNow: () => Promise<voi
             ],
           }),
         );
+        if (transit.drawing.caption)
+          children.push(
+            new Paragraph({
+              alignment: AlignmentType.CENTER,
+              keepNext: true,
+              spacing: { after: 120 },
+              children: [new TextRun({ text: transit.drawing.caption, size: 18, font: FONT })],
+            }),
+          );
+        if ((transit.drawing.legend ?? []).length > 0)
+          children.push(heading(TEXT.legend, 3), legendTable(transit.drawing), spacer());
       } else children.push(note(TEXT.noDrawing, GREY));
       children.push(heading(TEXT.fill, 3), labelValueTable(transit.fill), spacer());
       for (const m of transit.messages)

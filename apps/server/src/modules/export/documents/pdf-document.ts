@@ -1,6 +1,12 @@
 import PDFDocument from 'pdfkit';
-import type { ExportDocument, ExportTransit, LabelValue, MaterialLine } from '../export.model';
-import { DRAWING_COLOURS, drawingFrame } from './drawing';
+import type { DrawingLayout } from '@sealplan/engine';
+import type { DrawingModel, ExportDocument, ExportTransit, LabelValue, MaterialLine } from '../export.model';
+import {
+  DRAWING_COLOURS,
+  DRAWING_DIMENSION_COLOUR,
+  DRAWING_TEXT_COLOUR,
+  documentDrawingLayout,
+} from './drawing';
 import { TEXT, coverRows, formatTimestamp } from './document-content';
 import { PdfTextRuns } from './pdf-text-runs';
 
@@ -24,6 +30,15 @@ const FONT = 'Helvetica';
 const FONT_BOLD = 'Helvetica-Bold';
 const FONT_ITALIC = 'Helvetica-Oblique';
 const DRAWING_SIZE = 210;
+/** Cell padding of tables, and of the tighter label/value tables (transit data, fill). */
+const TABLE_PAD = 4;
+const LABEL_VALUE_PAD = 2.5;
+/** A heading is kept with this much (points) of what follows it. */
+const HEADING_KEEP = 60;
+/** A tall opening is drawn narrower so the drawing stays beside its data. */
+const DRAWING_MAX_HEIGHT = 280;
+/** Circle numbers and dimensions in the drawing (points): legible in print for 60 items. */
+const DRAWING_FONT = 7;
 /** Pages compressed and written per turn of the event loop at the end (about 10 ms of work each). */
 const PAGES_PER_FLUSH = 40;
 
@@ -173,10 +188,11 @@ class Layout {
     this.y += cell.height + (opts.gapAfter ?? 4);
   }
 
-  heading(value: string, level: 2 | 3) {
+  /** `keep`: how much of what follows must fit below it (a few lines by default; less when that is all there is). */
+  heading(value: string, level: 2 | 3, keep = HEADING_KEEP) {
     const size = level === 2 ? 15 : 11;
     // Keep a heading with at least a few lines of what follows.
-    this.ensure(size + 60);
+    this.ensure(size + Math.min(keep, HEADING_KEEP));
     if (level === 2) {
       this.text(value, { font: FONT_BOLD, size, colour: BRAND, gapAfter: 3 });
       this.runs.line(this.left, this.y, this.right, this.y, 1.2, BRAND);
@@ -187,10 +203,10 @@ class Layout {
   }
 
   /** A table with a shaded header row repeated after page breaks and thin rules between rows. */
-  table(columns: Column[], rows: string[][], opts: { x?: number; showHeader?: boolean } = {}) {
+  table(columns: Column[], rows: string[][], opts: { x?: number; showHeader?: boolean; pad?: number } = {}) {
     const x0 = opts.x ?? this.left;
     const total = columns.reduce((s, c) => s + c.width, 0);
-    const pad = 4;
+    const pad = opts.pad ?? TABLE_PAD;
     const showHeader = opts.showHeader ?? true;
     const headers = columns.map((c) => this.measure(pdfText(c.header), c.width - 2 * pad, FONT_BOLD, 8.5));
     const headerHeight = Math.max(...headers.map((h) => h.height)) + 2 * pad;
@@ -244,6 +260,68 @@ class Layout {
     this.y += 10;
   }
 
+  /** The height table() would take for these rows, on one page (no header repeated). */
+  tableHeight(columns: Column[], rows: string[][], showHeader = true, pad = TABLE_PAD): number {
+    let h = 0;
+    if (showHeader)
+      h +=
+        Math.max(
+          ...columns.map((c) => this.measure(pdfText(c.header), c.width - 2 * pad, FONT_BOLD, 8.5).height),
+        ) +
+        2 * pad;
+    for (const row of rows)
+      h +=
+        Math.max(
+          ...columns.map(
+            (c, i) =>
+              this.measure(pdfText(row[i] ?? ''), c.width - 2 * pad, c.bold ? FONT_BOLD : FONT, 9).height,
+          ),
+        ) +
+        2 * pad;
+    return h + 10;
+  }
+
+  labelValueColumns(width = this.width): Column[] {
+    const first = Math.round(width * 0.4);
+    return [
+      { header: '', width: first, bold: true, colour: '#495057' },
+      { header: '', width: width - first },
+    ];
+  }
+
+  labelValuesHeight(rows: LabelValue[], width = this.width): number {
+    return this.tableHeight(
+      this.labelValueColumns(width),
+      rows.map((r) => [r.label, r.value]),
+      false,
+      LABEL_VALUE_PAD,
+    );
+  }
+
+  textHeight(value: string, size: number, font = FONT, width = this.width, gapAfter = 4): number {
+    return this.measure(pdfText(value), width, font, size).height + gapAfter;
+  }
+
+  headingHeight(level: 2 | 3): number {
+    const size = level === 2 ? 15 : 11;
+    return this.lineHeight(FONT_BOLD, size) + (level === 2 ? 3 + 8 : 4);
+  }
+
+  noticeHeight(value: string): number {
+    return this.measure(pdfText(value), this.width - 20, FONT_BOLD, 9).height + 12 + 10;
+  }
+
+  materialColumns(): Column[] {
+    const w = this.width;
+    const [item, detail, quantity, unit] = TEXT.materialColumns;
+    return [
+      { header: item, width: w * 0.34 },
+      { header: detail, width: w * 0.4 },
+      { header: quantity, width: w * 0.12, align: 'right', bold: true },
+      { header: unit, width: w * 0.14 },
+    ];
+  }
+
   labelValues(rows: LabelValue[], width = this.width, x = this.left) {
     const first = Math.round(width * 0.4);
     this.table(
@@ -252,7 +330,7 @@ class Layout {
         { header: '', width: width - first },
       ],
       rows.map((r) => [r.label, r.value]),
-      { x, showHeader: false },
+      { x, showHeader: false, pad: LABEL_VALUE_PAD },
     );
   }
 
@@ -261,15 +339,8 @@ class Layout {
       this.text(TEXT.noMaterials, { font: FONT_ITALIC, colour: TEXT_MUTED, gapAfter: 10 });
       return;
     }
-    const w = this.width;
-    const [item, detail, quantity, unit] = TEXT.materialColumns;
     this.table(
-      [
-        { header: item, width: w * 0.34 },
-        { header: detail, width: w * 0.4 },
-        { header: quantity, width: w * 0.12, align: 'right', bold: true },
-        { header: unit, width: w * 0.14 },
-      ],
+      this.materialColumns(),
       lines.map((l) => [l.item, l.detail, l.quantityText, l.unit]),
     );
   }
@@ -338,28 +409,125 @@ function factValue(t: ExportTransit, label: string, from: 'facts' | 'fill' = 'fa
   return t[from].find((f) => f.label === label)?.value ?? '-';
 }
 
-function transitSection(layout: Layout, transit: ExportTransit) {
-  layout.newPage();
-  layout.heading(TEXT.transitHeading(transit), 2);
-  // Facts on the left, the drawing on the right.
-  const top = layout.y;
+/** The drawing's size on the page: DRAWING_SIZE wide, or narrower when a tall opening would exceed DRAWING_MAX_HEIGHT. */
+function pdfDrawingLayout(drawing: DrawingModel): { layout: DrawingLayout; width: number; height: number } {
+  let layout = documentDrawingLayout(drawing, DRAWING_SIZE, DRAWING_FONT);
+  let width = DRAWING_SIZE;
+  const aspect = layout.frame.heightMm / layout.frame.widthMm;
+  if (DRAWING_SIZE * aspect > DRAWING_MAX_HEIGHT) {
+    width = DRAWING_MAX_HEIGHT / aspect;
+    layout = documentDrawingLayout(drawing, width, DRAWING_FONT);
+  }
+  return { layout, width, height: layout.frame.heightMm * layout.pxPerMm };
+}
+
+const LEGEND_SHARES = [0.09, 0.17, 0.14, 0.34, 0.26] as const;
+
+function legendColumns(layout: Layout): Column[] {
+  return TEXT.legendColumns.map((header, i) => ({ header, width: layout.width * LEGEND_SHARES[i]! }));
+}
+
+function legendRows(drawing: DrawingModel): string[][] {
+  return (drawing.legend ?? []).map((l) => [l.numbers, l.item, l.diameter, l.sleeve || '-', l.ring || '-']);
+}
+
+/** A transit that does not fit whole starts on a page with at least this share of the page left. */
+const MIN_ROOM_SHARE = 0.5;
+/** Space between two transits that share a page. */
+const SECTION_GAP = 16;
+
+/**
+ * Heights of a transit's parts as transitSection lays them out: `head` (heading, data and fill beside the drawing,
+ * legend, messages, notes and the start of the material list: kept together on one page) and `full` (all of it).
+ */
+/** Where the fill table goes: under the data, or under the drawing when that column is the shorter one. */
+function topRow(layout: Layout, transit: ExportTransit) {
   const factsWidth = layout.width - DRAWING_SIZE - 18;
+  const facts =
+    layout.textHeight(TEXT.transitData, 11, FONT_BOLD, factsWidth) +
+    layout.labelValuesHeight(transit.facts, factsWidth);
+  const fillLeft =
+    layout.textHeight(TEXT.fill, 11, FONT_BOLD, factsWidth) +
+    layout.labelValuesHeight(transit.fill, factsWidth);
+  const fillRight =
+    layout.textHeight(TEXT.fill, 11, FONT_BOLD, DRAWING_SIZE) +
+    layout.labelValuesHeight(transit.fill, DRAWING_SIZE);
+  let drawing = 18 + 30;
+  if (transit.drawing) {
+    drawing = 18 + pdfDrawingLayout(transit.drawing).height + 6;
+    if (transit.drawing.caption) drawing += 12;
+  }
+  drawing += 8;
+  const fillBesideDrawing = Math.max(facts, drawing + fillRight) < Math.max(facts + fillLeft, drawing);
+  const height = fillBesideDrawing
+    ? Math.max(facts, drawing + fillRight)
+    : Math.max(facts + fillLeft, drawing);
+  return { factsWidth, fillBesideDrawing, height };
+}
+
+function transitHeights(layout: Layout, transit: ExportTransit): { head: number; full: number } {
+  let head = layout.headingHeight(2) + topRow(layout, transit).height;
+  if (transit.drawing && (transit.drawing.legend ?? []).length > 0)
+    head += layout.headingHeight(3) + layout.tableHeight(legendColumns(layout), legendRows(transit.drawing));
+  for (const m of transit.messages) head += layout.noticeHeight(m.text);
+  if (transit.comments.trim())
+    head += layout.headingHeight(3) + layout.textHeight(transit.comments.trim(), 9.5);
+  // The material list may continue on the next page: its heading and first rows stay with the rest.
+  head += layout.headingHeight(3) + HEADING_KEEP;
+  let full = head - HEADING_KEEP;
+  full +=
+    transit.materials.length > 0
+      ? layout.tableHeight(
+          layout.materialColumns(),
+          transit.materials.map((l) => [l.item, l.detail, l.quantityText, l.unit]),
+        )
+      : layout.textHeight(TEXT.noMaterials, 10, FONT_ITALIC, layout.width, 10);
+  return { head, full };
+}
+
+/**
+ * One transit. Page flow: a transit that fits in the rest of the page goes there; one that does not goes there when
+ * its head (data, drawing, legend, notes) fits and at least half the page is left, its material list running on to
+ * the next page with the header repeated; otherwise it starts a new page.
+ */
+function transitSection(layout: Layout, transit: ExportTransit) {
+  const { head, full } = transitHeights(layout, transit);
+  const gap = layout.y > MARGIN + 1 ? SECTION_GAP : 0;
+  const room = layout.bottom - layout.y - gap;
+  const pageRoom = layout.bottom - MARGIN;
+  // A transit goes where it fits whole; otherwise where its head fits in at least half a page (its material list
+  // runs on); otherwise on a new page.
+  const here = full <= room || (head <= room && room >= pageRoom * MIN_ROOM_SHARE);
+  if (!here) layout.newPage();
+  else layout.y += gap;
+
+  layout.heading(TEXT.transitHeading(transit), 2);
+  // Facts on the left, the drawing on the right, the fill figures under whichever is shorter.
+  const top = layout.y;
+  const { factsWidth, fillBesideDrawing } = topRow(layout, transit);
   layout.text(TEXT.transitData, { font: FONT_BOLD, size: 11, gapAfter: 4, width: factsWidth });
   layout.labelValues(transit.facts, factsWidth);
+  if (!fillBesideDrawing) {
+    layout.text(TEXT.fill, { font: FONT_BOLD, size: 11, gapAfter: 4, width: factsWidth });
+    layout.labelValues(transit.fill, factsWidth);
+  }
   const afterFacts = layout.y;
   const dx = layout.right - DRAWING_SIZE;
   layout.runs.draw(FONT_BOLD, 11, TEXT_DARK, TEXT.drawing, dx, top);
   let dy = top + 18;
   if (transit.drawing) {
+    const { layout: drawn, width, height } = pdfDrawingLayout(transit.drawing);
     const pdf = layout.direct();
-    const frame = drawingFrame(transit.drawing);
-    const aspect = frame.height / frame.width;
-    const height = Math.min(DRAWING_SIZE, DRAWING_SIZE * aspect);
-    const width = height / aspect;
     pdf.save().rect(dx, dy, DRAWING_SIZE, height).lineWidth(0.4).strokeColor(RULE).stroke().restore();
-    drawVector(pdf, transit.drawing, dx + (DRAWING_SIZE - width) / 2, dy, width / frame.width);
+    drawVector(layout, transit.drawing, drawn, dx + (DRAWING_SIZE - width) / 2, dy);
     dy += height + 6;
-    dy = legend(layout, transit, dx, dy);
+    if (transit.drawing.caption) {
+      layout.runs.draw(FONT, 8.5, TEXT_DARK, pdfText(transit.drawing.caption), dx, dy, {
+        width: DRAWING_SIZE,
+        align: 'center',
+      });
+      dy += 12;
+    }
   } else {
     layout.write(layout.measure(TEXT.noDrawing, DRAWING_SIZE, FONT_ITALIC, 9), {
       x: dx,
@@ -371,9 +539,18 @@ function transitSection(layout: Layout, transit: ExportTransit) {
     });
     dy += 30;
   }
-  layout.y = Math.max(afterFacts, dy + 8);
-  layout.heading(TEXT.fill, 3);
-  layout.labelValues(transit.fill);
+  let afterDrawing = dy + 8;
+  if (fillBesideDrawing) {
+    layout.y = afterDrawing;
+    layout.text(TEXT.fill, { font: FONT_BOLD, size: 11, gapAfter: 4, width: DRAWING_SIZE, x: dx });
+    layout.labelValues(transit.fill, DRAWING_SIZE, dx);
+    afterDrawing = layout.y;
+  }
+  layout.y = Math.max(afterFacts, afterDrawing);
+  if (transit.drawing && (transit.drawing.legend ?? []).length > 0) {
+    layout.heading(TEXT.legend, 3);
+    layout.table(legendColumns(layout), legendRows(transit.drawing));
+  }
   for (const m of transit.messages) {
     layout.notice(
       m.text,
@@ -381,87 +558,121 @@ function transitSection(layout: Layout, transit: ExportTransit) {
       m.severity === 'error' ? '#fff5f5' : WARN_BG,
     );
   }
-  layout.heading(transit.copies > 1 ? TEXT.materialsWithCopies(transit.copies) : TEXT.materials, 3);
-  layout.materials(transit.materials);
+  // Notes before the materials: a material list may run on to the next page (its header repeated), notes never
+  // end up alone on one.
   if (transit.comments.trim()) {
-    layout.heading(TEXT.notes, 3);
+    layout.heading(TEXT.notes, 3, layout.textHeight(transit.comments.trim(), 9.5));
     layout.text(transit.comments.trim(), { size: 9.5 });
   }
+  layout.heading(transit.copies > 1 ? TEXT.materialsWithCopies(transit.copies) : TEXT.materials, 3);
+  layout.materials(transit.materials);
 }
 
 /**
- * The drawing as vector paths, straight from the packing (mm scaled to points). pdfkit's own path API: measured
- * at well under a millisecond per drawing, where parsing the same SVG with svg-to-pdfkit took about 100 ms.
+ * The drawing as vector paths, straight from the packing (mm scaled to points), with the numbers, leader lines and
+ * dimensions of the engine's layout. pdfkit's own path API: measured at well under a millisecond per drawing, where
+ * parsing the same SVG with svg-to-pdfkit took about 100 ms.
  */
-function drawVector(
-  pdf: Pdf,
-  drawing: NonNullable<ExportTransit['drawing']>,
-  x: number,
-  y: number,
-  scale: number,
-) {
-  const frame = drawingFrame(drawing);
-  const X = (mm: number) => x + (mm - frame.x) * scale;
-  const Y = (mm: number) => y + (mm - frame.y) * scale;
+function drawVector(layout: Layout, drawing: DrawingModel, drawn: DrawingLayout, x: number, y: number) {
+  const pdf = layout.direct();
+  const frame = drawn.frame;
+  const scale = drawn.pxPerMm;
+  const X = (mm: number) => x + (mm - frame.xMm) * scale;
+  const Y = (mm: number) => y + (mm - frame.yMm) * scale;
   const o = drawing.opening;
   const stroke = drawing.exceeded ? DRAWING_COLOURS.openingExceeded : DRAWING_COLOURS.openingOk;
-  const span = o.shape === 'ROUND' ? o.diameterMm : Math.max(o.widthMm, o.heightMm);
-  const lineWidth = Math.max(0.8, (span / 110) * scale);
+  const lineWidth = 1;
+  const outline = () => {
+    if (o.shape === 'ROUND') pdf.circle(X(0), Y(0), (o.diameterMm / 2) * scale);
+    else {
+      const r = Math.max(0, Math.min(o.cornerRadiusMm, o.widthMm / 2, o.heightMm / 2));
+      pdf.roundedRect(
+        X(-o.widthMm / 2),
+        Y(-o.heightMm / 2),
+        o.widthMm * scale,
+        o.heightMm * scale,
+        r * scale,
+      );
+    }
+  };
   pdf.save();
-  if (o.shape === 'ROUND') pdf.circle(X(0), Y(0), (o.diameterMm / 2) * scale);
-  else {
-    const r = Math.max(0, Math.min(o.cornerRadiusMm, o.widthMm / 2, o.heightMm / 2));
-    pdf.roundedRect(X(-o.widthMm / 2), Y(-o.heightMm / 2), o.widthMm * scale, o.heightMm * scale, r * scale);
-  }
+  outline();
   pdf.fillColor(DRAWING_COLOURS.openingFill).fill();
   for (const c of drawing.circles) {
     const colour = DRAWING_COLOURS[c.kind];
     if (c.clearanceRMm) {
       pdf
         .circle(X(c.xMm), Y(c.yMm), c.clearanceRMm * scale)
-        .lineWidth(lineWidth / 3)
-        .dash(lineWidth, { space: lineWidth })
+        .lineWidth(0.4)
+        .dash(1.2, { space: 0.9 })
         .strokeColor(colour.stroke)
-        .strokeOpacity(0.45)
+        .strokeOpacity(0.6)
         .stroke()
         .undash()
         .strokeOpacity(1);
     }
+    if (c.sleeveRMm) {
+      pdf
+        .circle(X(c.xMm), Y(c.yMm), c.sleeveRMm * scale)
+        .lineWidth(0.4)
+        .fillOpacity(0.18)
+        .fillColor(colour.fill)
+        .fill()
+        .fillOpacity(1)
+        .circle(X(c.xMm), Y(c.yMm), c.sleeveRMm * scale)
+        .strokeColor(colour.stroke)
+        .stroke();
+    }
     pdf
       .circle(X(c.xMm), Y(c.yMm), c.rMm * scale)
-      .lineWidth(lineWidth / 2)
+      .lineWidth(0.4)
       .fillOpacity(0.85)
       .fillAndStroke(colour.fill, colour.stroke)
       .fillOpacity(1);
   }
-  if (o.shape === 'ROUND') pdf.circle(X(0), Y(0), (o.diameterMm / 2) * scale);
-  else {
-    const r = Math.max(0, Math.min(o.cornerRadiusMm, o.widthMm / 2, o.heightMm / 2));
-    pdf.roundedRect(X(-o.widthMm / 2), Y(-o.heightMm / 2), o.widthMm * scale, o.heightMm * scale, r * scale);
-  }
+  outline();
   pdf.lineWidth(lineWidth);
   if (drawing.exceeded) pdf.dash(lineWidth * 4, { space: lineWidth * 3 });
   pdf.strokeColor(stroke).stroke().undash();
   pdf.restore();
-}
-
-const KIND_LABEL = { CABLE: 'Cable', PIPE: 'Pipe', PIPE_PLASTIC: 'Plastic pipe', UNKNOWN: 'Item' } as const;
-
-function legend(layout: Layout, transit: ExportTransit, x: number, y: number): number {
-  const kinds = [...new Set(transit.drawing?.circles.map((c) => c.kind) ?? [])];
-  let cx = x;
-  for (const kind of kinds) {
-    const colour = DRAWING_COLOURS[kind];
+  for (const l of drawn.lines)
+    layout.runs.line(
+      X(l.x1Mm),
+      Y(l.y1Mm),
+      X(l.x2Mm),
+      Y(l.y2Mm),
+      0.4,
+      l.role === 'leader' ? DRAWING_TEXT_COLOUR : DRAWING_DIMENSION_COLOUR,
+    );
+  const size = DRAWING_FONT;
+  // Digits are about 0.72 em high: the text's top sits 0.36 em above the label's centre.
+  const top = (cy: number) => Y(cy) - size * 0.36 - size * 0.02;
+  for (const l of drawn.labels) {
+    const text = String(l.number);
+    const w = layout.runs.width(FONT, size, text);
+    if (l.inside)
+      layout.runs.rect(X(l.xMm) - w / 2 - 0.8, Y(l.yMm) - size * 0.42, w + 1.6, size * 0.84, '#ffffff');
+    layout.runs.draw(FONT, size, DRAWING_TEXT_COLOUR, text, X(l.xMm) - w / 2, top(l.yMm));
+  }
+  for (const t of drawn.texts) {
+    const text = pdfText(t.text);
+    const w = layout.runs.width(FONT, size, text);
+    if (!t.vertical) {
+      layout.runs.draw(FONT, size, DRAWING_DIMENSION_COLOUR, text, X(t.xMm) - w / 2, top(t.yMm));
+      continue;
+    }
+    const cx = X(t.xMm);
+    const cy = Y(t.yMm);
     layout
       .direct()
       .save()
-      .circle(cx + 4, y + 4.5, 3.5)
-      .fillAndStroke(colour.fill, colour.stroke)
+      .rotate(-90, { origin: [cx, cy] })
+      .font(FONT)
+      .fontSize(size)
+      .fillColor(DRAWING_DIMENSION_COLOUR)
+      .text(text, cx - w / 2, cy - size * 0.38, { lineBreak: false })
       .restore();
-    layout.runs.draw(FONT, 8, TEXT_MUTED, KIND_LABEL[kind], cx + 11, y + 1);
-    cx += 16 + layout.runs.width(FONT, 8, KIND_LABEL[kind]) + 8;
   }
-  return kinds.length ? y + 14 : y;
 }
 
 /** Footer on every page: project and title, unit system, 'Page n of m' (the count is known once laid out). */
@@ -543,7 +754,8 @@ export async function buildPdf(doc: ExportDocument, yieldNow: () => Promise<void
       transitSection(layout, transit);
       await yieldNow();
     }
-    layout.newPage();
+    // The totals follow on the same page when their heading and first rows fit (heading() keeps them together).
+    layout.y += SECTION_GAP;
   } else layout.y += 6;
   layout.heading(TEXT.totals, 2);
   layout.text(TEXT.totalsNote, { size: 9, colour: TEXT_MUTED, gapAfter: 8 });

@@ -1,4 +1,4 @@
-import type { ExportDocument, LabelValue, MaterialLine } from '../export.model';
+import type { DrawingModel, ExportDocument, LabelValue, MaterialLine } from '../export.model';
 import { drawingToPng } from './drawing';
 import { TEXT, coverRows, formatTimestamp } from './document-content';
 
@@ -43,9 +43,13 @@ function heading(text: string, level: 1 | 2 | 3): string {
   return `{\\pard\\sb${before}\\sa120\\keepn${rule}\\b\\fs${size}\\cf1 ${rtfText(text)}\\par}\n`;
 }
 
-function paragraph(text: string, opts: { italic?: boolean; colour?: number; size?: number } = {}): string {
+function paragraph(
+  text: string,
+  opts: { italic?: boolean; colour?: number; size?: number; keepWithNext?: boolean; centred?: boolean } = {},
+): string {
   const style = `${opts.italic ? '\\i' : ''}\\cf${opts.colour ?? 2}\\fs${opts.size ?? 20}`;
-  return `{\\pard\\sa120${style} ${rtfText(text)}\\par}\n`;
+  const flow = `${opts.keepWithNext ? '\\keepn' : ''}${opts.centred ? '\\qc' : ''}`;
+  return `{\\pard\\sa120${flow}${style} ${rtfText(text)}\\par}\n`;
 }
 
 /** A table: header row shaded, thin rules; widths in twips. */
@@ -54,10 +58,13 @@ function table(
   rows: string[][],
   widths: number[],
   rightAligned: number[] = [],
+  keepWithNext = false,
 ): string {
   const rowDef = (header: boolean) => {
     let def = '\\trowd\\trgaph80\\trleft0';
     if (header) def += '\\trhdr';
+    // Keep every row with the next one and the table with what follows (the drawing after the data).
+    if (keepWithNext) def += '\\trkeep\\trkeepfollow';
     let x = 0;
     for (const w of widths) {
       x += w;
@@ -71,21 +78,34 @@ function table(
     values
       .map(
         (v, i) =>
-          `\\pard\\intbl${rightAligned.includes(i) ? '\\qr' : '\\ql'}{${header ? '\\b' : ''}\\fs18 ${rtfText(v)}}\\cell`,
+          `\\pard\\intbl${keepWithNext ? '\\keepn' : ''}${rightAligned.includes(i) ? '\\qr' : '\\ql'}{${header ? '\\b' : ''}\\fs18 ${rtfText(v)}}\\cell`,
       )
       .join('');
   let out = '';
   if (columns) out += `${rowDef(true)}\n${cells([...columns], true)}\\row\n`;
   for (const row of rows) out += `${rowDef(false)}\n${cells(row, false)}\\row\n`;
-  return `${out}\\pard\\sa120\\par\n`;
+  return `${out}\\pard\\sa120${keepWithNext ? '\\keepn' : ''}\\par\n`;
 }
 
-function labelValueTable(rows: LabelValue[], contentWidth: number): string {
+function labelValueTable(rows: LabelValue[], contentWidth: number, keepWithNext = false): string {
   const first = Math.round(contentWidth * 0.32);
   return table(
     null,
     rows.map((r) => [r.label, r.value]),
     [first, contentWidth - first],
+    [],
+    keepWithNext,
+  );
+}
+
+const LEGEND_SHARES = [0.09, 0.17, 0.14, 0.34, 0.26] as const;
+
+/** The drawing's legend: numbers → item, diameter, sleeve or crusher, clearance ring. */
+function legendTable(drawing: DrawingModel, contentWidth: number): string {
+  return table(
+    TEXT.legendColumns,
+    (drawing.legend ?? []).map((l) => [l.numbers, l.item, l.diameter, l.sleeve || '-', l.ring || '-']),
+    LEGEND_SHARES.map((s) => Math.round(contentWidth * s)),
   );
 }
 
@@ -103,7 +123,7 @@ function materialsTable(lines: MaterialLine[], contentWidth: number): string {
 function picture(png: Buffer, widthPx: number, heightPx: number): string {
   const goalW = Math.round(DRAWING_WIDTH_IN * TWIPS_PER_INCH);
   const goalH = Math.round((goalW * heightPx) / widthPx);
-  return `{\\pard\\qc\\sa120{\\pict\\pngblip\\picw${widthPx}\\pich${heightPx}\\picwgoal${goalW}\\pichgoal${goalH}\n${png.toString('hex')}\n}\\par}\n`;
+  return `{\\pard\\qc\\sa120\\keepn{\\pict\\pngblip\\picw${widthPx}\\pich${heightPx}\\picwgoal${goalW}\\pichgoal${goalH}\n${png.toString('hex')}\n}\\par}\n`;
 }
 
 /** Builds the RTF document; yields to the event loop between transits (big projects). */
@@ -127,11 +147,16 @@ export async function buildRtf(doc: ExportDocument, yieldNow: () => Promise<void
     if (doc.transits.length === 0) parts.push(paragraph(TEXT.noTransits, { italic: true }));
     for (const transit of doc.transits) {
       parts.push(heading(TEXT.transitHeading(transit), 2));
-      parts.push(heading(TEXT.transitData, 3), labelValueTable(transit.facts, contentWidth));
+      // The data is kept with the drawing, the drawing with its legend (keep-with-next), so they share a page.
+      parts.push(heading(TEXT.transitData, 3), labelValueTable(transit.facts, contentWidth, true));
       parts.push(heading(TEXT.drawing, 3));
       if (transit.drawing) {
         const { png, width, height } = drawingToPng(transit.drawing);
         parts.push(picture(png, width, height));
+        if (transit.drawing.caption)
+          parts.push(paragraph(transit.drawing.caption, { size: 18, keepWithNext: true, centred: true }));
+        if ((transit.drawing.legend ?? []).length > 0)
+          parts.push(heading(TEXT.legend, 3), legendTable(transit.drawing, contentWidth));
       } else parts.push(paragraph(TEXT.noDrawing, { italic: true, colour: 3 }));
       parts.push(heading(TEXT.fill, 3), labelValueTable(transit.fill, contentWidth));
       for (const m of transit.messages)

@@ -26,11 +26,34 @@ export function documentFixture(overrides: Partial<ExportDocument> = {}): Export
     drawing: {
       opening: { shape: 'ROUND', diameterMm: 200 },
       circles: [
-        { xMm: -40, yMm: 0, rMm: 25, kind: 'CABLE' },
-        { xMm: 30, yMm: -30, rMm: 30, kind: 'PIPE' },
-        { xMm: 35, yMm: 45, rMm: 20, kind: 'PIPE_PLASTIC' },
+        { number: 1, xMm: -40, yMm: 0, rMm: 25, kind: 'CABLE' },
+        { number: 2, xMm: 30, yMm: -30, rMm: 30, kind: 'PIPE' },
+        { number: 3, xMm: 35, yMm: 45, rMm: 20, kind: 'PIPE_PLASTIC' },
+        { number: 4, xMm: -60, yMm: -60, rMm: 2, sleeveRMm: 4, kind: 'CABLE' },
       ],
       exceeded: false,
+      unitSystem: 'METRIC',
+      legend: [
+        { numbers: '1', kind: 'CABLE', item: 'Cable', diameter: 'Ø 50 mm', sleeve: '', ring: '' },
+        { numbers: '2', kind: 'PIPE', item: 'Pipe', diameter: 'Ø 60 mm', sleeve: '', ring: '' },
+        {
+          numbers: '3',
+          kind: 'PIPE_PLASTIC',
+          item: 'Plastic pipe',
+          diameter: 'Ø 40 mm',
+          sleeve: '',
+          ring: '',
+        },
+        {
+          numbers: '4',
+          kind: 'CABLE',
+          item: 'Cable',
+          diameter: 'Ø 4 mm',
+          sleeve: 'Cable sleeve NF-CS-008, Ø 8 mm',
+          ring: '',
+        },
+      ],
+      caption: 'Smallest gap: 3.5 mm',
     },
     materials: [
       {
@@ -79,10 +102,16 @@ export function documentFixture(overrides: Partial<ExportDocument> = {}): Export
     drawing: {
       opening: { shape: 'RECTANGLE', widthMm: 300, heightMm: 150, cornerRadiusMm: 20 },
       circles: [
-        { xMm: -100, yMm: 0, rMm: 60, kind: 'PIPE' },
-        { xMm: 100, yMm: 10, rMm: 80, kind: 'PIPE' },
+        { number: 1, xMm: -100, yMm: 0, rMm: 60, kind: 'PIPE' },
+        { number: 2, xMm: 100, yMm: 10, rMm: 80, kind: 'PIPE' },
       ],
       exceeded: true,
+      unitSystem: 'METRIC',
+      legend: [
+        { numbers: '1', kind: 'PIPE', item: 'Pipe', diameter: 'Ø 120 mm', sleeve: '', ring: '' },
+        { numbers: '2', kind: 'PIPE', item: 'Pipe', diameter: 'Ø 160 mm', sleeve: '', ring: '' },
+      ],
+      caption: null,
     },
     messages: [{ severity: 'error', text: 'Penetrating Items do not fit in the transit.' }],
     materials: [

@@ -53,4 +53,20 @@ describe('ExportDialog (spec §2, §4, §5 Share/Export)', () => {
     );
     expect(dialog.querySelector('.mantine-LoadingOverlay-root')).not.toBeNull();
   });
+
+  it('lets the paper size be chosen for RTF (the RTF honours it) and disables it only for CSV', async () => {
+    mockApi({});
+    const user = userEvent.setup();
+    renderDialog();
+    const dialog = screen.getByRole('dialog', { name: 'Share / Export' });
+    const size = () => within(dialog).getByRole('combobox', { name: 'Paper size' });
+    const pick = async (format: RegExp) => {
+      await user.click(within(dialog).getByRole('combobox', { name: 'Format' }));
+      await user.click(await screen.findByRole('option', { name: format, hidden: true }));
+    };
+    await pick(/RTF|Docx/);
+    expect(size()).toHaveProperty('disabled', false);
+    await pick(/CSV/);
+    expect(size()).toHaveProperty('disabled', true);
+  });
 });

@@ -7,6 +7,7 @@ import {
   Group,
   Loader,
   Stack,
+  Table,
   Text,
   Textarea,
   Title,
@@ -28,6 +29,19 @@ export interface BannerMessage {
   text: string;
 }
 
+/** One legend row, ready to show (translated, in the user's units): the circles of one item line. */
+export interface LegendEntry {
+  /** '3' or '3–7': the numbers in the drawing. */
+  numbers: string;
+  itemTypeId: ItemTypeId | null;
+  item: string;
+  diameter: string;
+  /** Cable sleeve or crusher, or '' */
+  sleeve: string;
+  /** Clearance ring, or '' */
+  ring: string;
+}
+
 export interface TransitDisplayProps {
   opening: Opening;
   circles: DrawnCircle[];
@@ -35,10 +49,11 @@ export interface TransitDisplayProps {
   solving: boolean;
   /** While solving: the best layout so far, already formatted ("needs Ø 212 mm"); null before the first. */
   bestSoFar?: string | null;
-  /** The smallest gap of the layout shown, already formatted; null when it does not fit. */
-  minGap?: string | null;
   messages: BannerMessage[];
-  legendTypes: ItemTypeId[];
+  legend: LegendEntry[];
+  /** Under the drawing, e.g. the smallest gap achieved; null for none. */
+  caption: string | null;
+  formatLength: (mm: number) => string;
   notes: string;
   onNotesChange: (notes: string) => void;
   title: string;
@@ -51,9 +66,10 @@ export const TransitDisplay = memo(function TransitDisplay({
   exceeded,
   solving,
   bestSoFar = null,
-  minGap = null,
   messages,
-  legendTypes,
+  legend,
+  caption,
+  formatLength,
   notes,
   onNotesChange,
   title,
@@ -134,32 +150,67 @@ export const TransitDisplay = memo(function TransitDisplay({
           </Alert>
         )}
         <Group justify="center" p="xs" style={{ background: 'white', borderRadius: 8 }}>
-          <Drawing opening={opening} circles={circles} exceeded={exceeded} title={title} />
+          <Drawing
+            opening={opening}
+            circles={circles}
+            exceeded={exceeded}
+            title={title}
+            formatLength={formatLength}
+          />
         </Group>
-        {minGap !== null && !exceeded && (
-          <Text size="xs" c="dimmed" ta="center" data-testid="min-gap">
-            {t('display.minGap', { gap: minGap })}
+        {caption && (
+          <Text size="sm" ta="center" data-testid="drawing-caption">
+            {caption}
           </Text>
         )}
-        {legendTypes.length > 0 && (
-          <Group gap="md" justify="center" aria-label={t('display.legend')}>
-            {legendTypes.map((type) => (
-              <Group key={type} gap={6}>
-                <span
-                  aria-hidden
-                  style={{
-                    display: 'inline-block',
-                    width: 12,
-                    height: 12,
-                    borderRadius: 6,
-                    background: ITEM_COLOURS[type].fill,
-                    border: `1px solid ${ITEM_COLOURS[type].stroke}`,
-                  }}
-                />
-                <Text size="xs">{t(`itemTypePlural.${type}`)}</Text>
-              </Group>
-            ))}
-          </Group>
+        {legend.length > 0 && (
+          <Table
+            withTableBorder
+            striped
+            fz="xs"
+            verticalSpacing={2}
+            horizontalSpacing="xs"
+            data-testid="drawing-legend"
+            aria-label={t('display.legend')}
+          >
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('display.legendNumber')}</Table.Th>
+                <Table.Th>{t('display.legendItem')}</Table.Th>
+                <Table.Th>{t('display.legendDiameter')}</Table.Th>
+                <Table.Th>{t('display.legendSleeve')}</Table.Th>
+                <Table.Th>{t('display.legendRing')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {legend.map((row) => {
+                const colour = ITEM_COLOURS[row.itemTypeId ?? 'UNKNOWN'];
+                return (
+                  <Table.Tr key={row.numbers} data-numbers={row.numbers}>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      <span
+                        aria-hidden
+                        style={{
+                          display: 'inline-block',
+                          width: 10,
+                          height: 10,
+                          marginRight: 6,
+                          borderRadius: 5,
+                          background: colour.fill,
+                          border: `1px solid ${colour.stroke}`,
+                        }}
+                      />
+                      {row.numbers}
+                    </Table.Td>
+                    <Table.Td>{row.item}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.diameter}</Table.Td>
+                    <Table.Td>{row.sleeve || '–'}</Table.Td>
+                    <Table.Td>{row.ring || '–'}</Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
         )}
         <Textarea
           label={t('display.notes')}

@@ -1,13 +1,17 @@
-import type { ItemTypeId, Opening } from '@sealplan/engine';
+import { drawingOpening, layoutDrawing, type ItemTypeId, type Opening } from '@sealplan/engine';
 
 /** One placed item: centre relative to the opening's centre, in mm (y grows downwards, as in SVG). */
 export interface DrawnCircle {
+  /** The circle's number, the same on screen, in print and in every document (engine drawingView). */
+  number: number;
   xMm: number;
   yMm: number;
-  /** The diameter the packing placed (the item plus any required clearance, spec §9). */
-  diameterMm: number;
-  /** The item itself (pipe, crusher or cable sleeve), drawn inside its clearance ring; defaults to diameterMm. */
-  itemDiameterMm?: number;
+  /** The item itself (the cable or pipe), drawn filled. */
+  ownDiameterMm: number;
+  /** Its cable sleeve or crusher, drawn as a solid ring (equal to ownDiameterMm without one). */
+  occupiedDiameterMm: number;
+  /** The diameter the packing placed (with the required clearance, spec §9), drawn as a dashed ring. */
+  placedDiameterMm: number;
   itemTypeId: ItemTypeId | null;
   /** Hover text, e.g. 'Cable Ø 25 mm' (already translated and in the user's units). */
   label: string;
@@ -21,8 +25,8 @@ export interface TransitDrawingSvgProps {
   /** Rendered width in px; spec §9: the drawing canvas is 420 px. */
   sizePx?: number;
   title: string;
-  /** Legend entries in drawing order (only the types present are passed). */
-  legend?: { itemTypeId: ItemTypeId; label: string }[];
+  /** Formats a length in the user's units: the opening is dimensioned with it (none without). */
+  formatLength?: (mm: number) => string;
 }
 
 /** Colours per penetrating item type; shared with the legend and printable (no CSS variables). */
@@ -34,22 +38,24 @@ export const ITEM_COLOURS: Record<ItemTypeId | 'UNKNOWN', { fill: string; stroke
 };
 
 export const DRAWING_SIZE_PX = 420;
+/** Height of the circle numbers and dimension texts at DRAWING_SIZE_PX: legible at 404 px for 60 items. */
+export const DRAWING_FONT_PX = 11;
 const OK_STROKE = '#2f9e44';
 const EXCEEDED_STROKE = '#e03131';
+const LABEL_COLOUR = '#212529';
+const DIMENSION_COLOUR = '#495057';
 
 /** Width and height of the opening in mm (0 when a dimension is missing). */
 export function openingExtentMm(opening: Opening): { widthMm: number; heightMm: number } {
-  if (opening.shape === 'ROUND') {
-    const d = opening.diameterMm ?? 0;
-    return { widthMm: d, heightMm: d };
-  }
-  return { widthMm: opening.widthMm ?? 0, heightMm: opening.heightMm ?? 0 };
+  const { widthMm, heightMm } = drawingOpening(opening);
+  return { widthMm, heightMm };
 }
 
 /**
- * The transit drawn to scale: the opening (round, or rectangle with its corner radius) and every item at
- * the centre the engine's packing found. Pure (no hooks), so the export can render it to an image too.
- * Each circle carries data-cx/data-cy/data-r in mm so tests can check containment and overlap.
+ * The transit drawn to scale: the opening (round, or rectangle with its corner radius) and every item at the centre
+ * the engine's packing found, at its own size inside its sleeve and clearance rings, numbered (inside the circle, or
+ * outside with a leader line when it is too small), and the opening dimensioned. Pure (no hooks).
+ * Each item carries data-cx/data-cy/data-r (the placed circle) in mm so tests can check containment and overlap.
  */
 export function TransitDrawingSvg({
   opening,
@@ -57,26 +63,17 @@ export function TransitDrawingSvg({
   exceeded,
   sizePx = DRAWING_SIZE_PX,
   title,
-  legend,
+  formatLength,
 }: TransitDrawingSvgProps) {
-  const { widthMm, heightMm } = openingExtentMm(opening);
-  const hasOpening = widthMm > 0 && heightMm > 0;
-  // The view covers the opening and every item, so items that do not fit are seen overflowing, not clipped.
-  let half = Math.max(widthMm, heightMm, 1) / 2;
-  for (const c of circles)
-    half = Math.max(half, Math.abs(c.xMm) + c.diameterMm / 2, Math.abs(c.yMm) + c.diameterMm / 2);
-  const span = half * 2;
-  // Margin around the opening so its stroke remains visible.
-  const pad = span * 0.04;
-  // The legend (optional, for printing and export) gets its own rows below the opening.
-  const rowMm = span / 18;
-  const legendMm = legend && legend.length > 0 ? rowMm * legend.length + pad : 0;
-  const viewBox = `${-span / 2 - pad} ${-span / 2 - pad} ${span + 2 * pad} ${span + 2 * pad + legendMm}`;
-  const heightPx = Math.round((sizePx * (span + 2 * pad + legendMm)) / (span + 2 * pad));
+  const o = drawingOpening(opening);
+  const hasOpening = o.widthMm > 0 && o.heightMm > 0;
+  const layout = layoutDrawing(o, circles, { widthPx: sizePx, fontPx: DRAWING_FONT_PX, formatLength });
+  const { frame, fontMm } = layout;
+  const heightPx = Math.round(frame.heightMm * layout.pxPerMm);
   const stroke = exceeded ? EXCEEDED_STROKE : OK_STROKE;
-  const strokeWidth = span / 140;
-  const radius =
-    opening.shape === 'RECTANGLE' ? Math.min(opening.cornerRadiusMm ?? 0, widthMm / 2, heightMm / 2) : 0;
+  // Line widths in mm that come out at about 1 px whatever the scale.
+  const px = 1 / layout.pxPerMm;
+  const dash = exceeded ? `${px * 6} ${px * 4}` : undefined;
 
   return (
     <svg
@@ -84,102 +81,158 @@ export function TransitDrawingSvg({
       aria-label={title}
       width={sizePx}
       height={heightPx}
-      viewBox={viewBox}
+      viewBox={`${frame.xMm} ${frame.yMm} ${frame.widthMm} ${frame.heightMm}`}
       xmlns="http://www.w3.org/2000/svg"
       data-testid="transit-drawing"
       data-exceeded={exceeded ? 'true' : 'false'}
-      data-shape={opening.shape}
-      data-width-mm={widthMm}
-      data-height-mm={heightMm}
-      data-corner-radius-mm={radius}
+      data-shape={o.shape}
+      data-width-mm={o.widthMm}
+      data-height-mm={o.heightMm}
+      data-corner-radius-mm={o.cornerRadiusMm}
       style={{ maxWidth: '100%', height: 'auto', display: 'block' }}
     >
       <title>{title}</title>
       {hasOpening &&
-        (opening.shape === 'ROUND' ? (
+        (o.shape === 'ROUND' ? (
           <circle
             data-role="opening"
             cx={0}
             cy={0}
-            r={widthMm / 2}
+            r={o.widthMm / 2}
             fill="#f8f9fa"
             stroke={stroke}
-            strokeWidth={strokeWidth * 2}
-            strokeDasharray={exceeded ? `${strokeWidth * 6} ${strokeWidth * 4}` : undefined}
+            strokeWidth={px * 2.5}
+            strokeDasharray={dash}
           />
         ) : (
           <rect
             data-role="opening"
-            x={-widthMm / 2}
-            y={-heightMm / 2}
-            width={widthMm}
-            height={heightMm}
-            rx={radius}
-            ry={radius}
+            x={-o.widthMm / 2}
+            y={-o.heightMm / 2}
+            width={o.widthMm}
+            height={o.heightMm}
+            rx={o.cornerRadiusMm}
+            ry={o.cornerRadiusMm}
             fill="#f8f9fa"
             stroke={stroke}
-            strokeWidth={strokeWidth * 2}
-            strokeDasharray={exceeded ? `${strokeWidth * 6} ${strokeWidth * 4}` : undefined}
+            strokeWidth={px * 2.5}
+            strokeDasharray={dash}
           />
         ))}
       <g data-role="items">
-        {circles.map((c, i) => {
+        {circles.map((c) => {
           const colour = ITEM_COLOURS[c.itemTypeId ?? 'UNKNOWN'];
-          const itemR = (c.itemDiameterMm ?? c.diameterMm) / 2;
-          const ringR = c.diameterMm / 2;
+          const ownR = c.ownDiameterMm / 2;
+          const occupiedR = c.occupiedDiameterMm / 2;
+          const placedR = c.placedDiameterMm / 2;
           return (
             <g
-              key={i}
+              key={c.number}
               data-role="item"
+              data-number={c.number}
               data-item-type={c.itemTypeId ?? ''}
               data-cx={round4(c.xMm)}
               data-cy={round4(c.yMm)}
-              data-r={round4(ringR)}
-              data-item-r={round4(itemR)}
+              data-r={round4(placedR)}
+              data-item-r={round4(ownR)}
+              data-sleeve-r={occupiedR > ownR + 1e-6 ? round4(occupiedR) : undefined}
             >
-              <title>{c.label}</title>
-              {ringR > itemR + 1e-6 && (
+              <title>{`${c.number}: ${c.label}`}</title>
+              {placedR > occupiedR + 1e-6 && (
                 <circle
+                  data-role="clearance-ring"
                   cx={c.xMm}
                   cy={c.yMm}
-                  r={ringR}
+                  r={placedR}
                   fill="none"
                   stroke={colour.stroke}
-                  strokeOpacity={0.5}
-                  strokeWidth={strokeWidth / 3}
-                  strokeDasharray={`${strokeWidth} ${strokeWidth}`}
+                  strokeOpacity={0.6}
+                  strokeWidth={px * 0.8}
+                  strokeDasharray={`${px * 3} ${px * 2}`}
+                />
+              )}
+              {occupiedR > ownR + 1e-6 && (
+                <circle
+                  data-role="sleeve-ring"
+                  cx={c.xMm}
+                  cy={c.yMm}
+                  r={occupiedR}
+                  fill={colour.fill}
+                  fillOpacity={0.18}
+                  stroke={colour.stroke}
+                  strokeWidth={px}
                 />
               )}
               <circle
                 cx={c.xMm}
                 cy={c.yMm}
-                r={itemR}
+                r={ownR}
                 fill={colour.fill}
                 fillOpacity={0.85}
                 stroke={colour.stroke}
-                strokeWidth={strokeWidth / 2}
+                strokeWidth={px}
               />
             </g>
           );
         })}
       </g>
-      {legend && legend.length > 0 && (
-        <g data-role="legend" fontSize={rowMm * 0.6} fontFamily="sans-serif" fill="#212529">
-          {legend.map((l, i) => (
-            <g key={l.itemTypeId} transform={`translate(${-span / 2} ${span / 2 + pad * 2 + i * rowMm})`}>
-              <circle
-                cx={rowMm * 0.3}
-                cy={rowMm * 0.3}
-                r={rowMm * 0.3}
-                fill={ITEM_COLOURS[l.itemTypeId].fill}
-              />
-              <text x={rowMm * 0.8} y={rowMm * 0.5}>
-                {l.label}
-              </text>
-            </g>
-          ))}
-        </g>
-      )}
+      <g data-role="annotations" stroke={DIMENSION_COLOUR} strokeWidth={px * 0.8} strokeLinecap="round">
+        {layout.lines.map((l, i) => (
+          <line
+            key={i}
+            data-role={l.role}
+            x1={l.x1Mm}
+            y1={l.y1Mm}
+            x2={l.x2Mm}
+            y2={l.y2Mm}
+            stroke={l.role === 'leader' ? LABEL_COLOUR : DIMENSION_COLOUR}
+          />
+        ))}
+      </g>
+      <g
+        data-role="numbers"
+        fontSize={fontMm}
+        fontFamily="Helvetica, Arial, sans-serif"
+        fill={LABEL_COLOUR}
+        textAnchor="middle"
+        dominantBaseline="central"
+        stroke="#ffffff"
+        strokeWidth={fontMm * 0.22}
+        paintOrder="stroke"
+      >
+        {layout.labels.map((l) => (
+          <text
+            key={l.number}
+            data-role="number"
+            data-number={l.number}
+            data-inside={l.inside ? 'true' : 'false'}
+            x={l.xMm}
+            y={l.yMm}
+          >
+            {l.number}
+          </text>
+        ))}
+      </g>
+      <g
+        data-role="dimensions"
+        fontSize={fontMm}
+        fontFamily="Helvetica, Arial, sans-serif"
+        fill={DIMENSION_COLOUR}
+        textAnchor="middle"
+        dominantBaseline="central"
+      >
+        {layout.texts.map((t) => (
+          <text
+            key={t.role}
+            data-role={`dimension-${t.role}`}
+            x={t.xMm}
+            y={t.yMm}
+            transform={t.vertical ? `rotate(-90 ${t.xMm} ${t.yMm})` : undefined}
+          >
+            {t.text}
+          </text>
+        ))}
+      </g>
     </svg>
   );
 }

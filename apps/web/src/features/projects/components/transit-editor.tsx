@@ -5,6 +5,8 @@ import { notify } from '@/lib/toast';
 import { IconChevronDown, IconDeviceFloppy, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
+  drawingView,
+  legendNumbers,
   sizeTransit,
   totalMaterials,
   type Catalogue,
@@ -24,7 +26,7 @@ import {
   type TransitEditorState,
 } from '../hooks/use-transit-editor';
 import { materialLines } from '../lib/material-lines';
-import { drawnCircles, isExceeded, legendTypes, type CircleFacts } from '../lib/sizing-view';
+import { drawnCircles, isExceeded, type CircleFacts } from '../lib/sizing-view';
 import { ItemsDialog, type DraftItem, type ItemsDialogMode } from './items-dialog';
 import { ItemsTable } from './items-table';
 import { MaterialsTable } from './materials-table';
@@ -33,7 +35,7 @@ import {
   type TransitDetailsOptions,
   type TransitDetailsValues,
 } from './transit-details-panel';
-import { TransitDisplay } from './transit-display';
+import { TransitDisplay, type LegendEntry } from './transit-display';
 import { TransitSizingPanel, type TransitSizingValues } from './transit-sizing-panel';
 
 const ITEM_TYPES: ItemTypeId[] = ['CABLE', 'PIPE', 'PIPE_PLASTIC'];
@@ -152,12 +154,46 @@ export const TransitEditor = memo(function TransitEditor({
     },
     [t, units],
   );
-  const circles = useMemo(() => (packed ? drawnCircles(packed, circleLabel) : []), [packed, circleLabel]);
+  // One numbered view (engine drawingView): the same numbers as the print view and every document.
+  const view = useMemo(() => (packed ? drawingView(packed, catalogue) : null), [packed, catalogue]);
+  const circles = useMemo(() => (view ? drawnCircles(view, circleLabel) : []), [view, circleLabel]);
   // The opening as a stable object while its dimensions stay the same, so the memoised drawing is not redrawn.
   const openingKey = JSON.stringify(figures.opening);
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const opening = useMemo(() => figures.opening, [openingKey]);
-  const legend = useMemo(() => (packed ? legendTypes(packed) : []), [packed]);
+  const legend = useMemo<LegendEntry[]>(
+    () =>
+      (view?.legend ?? []).map((row) => {
+        const type = row.itemTypeId ? t(`itemType.${row.itemTypeId}`) : '';
+        const sleeve = row.sleeve
+          ? t(row.sleeve.name ? 'display.sleeveNamed' : 'display.sleeveUnnamed', {
+              kind: t(`display.sleeveKind.${row.sleeve.kind}`),
+              name: row.sleeve.name ?? '',
+              diameter: units.formatLength(row.sleeve.outerDiameterMm),
+            })
+          : '';
+        const ring =
+          row.clearanceMm > 0
+            ? t('display.clearanceRing', {
+                diameter: units.formatLength(row.placedDiameterMm),
+                clearance: units.formatLength(row.clearanceMm),
+              })
+            : '';
+        return {
+          numbers: legendNumbers(row),
+          itemTypeId: row.itemTypeId,
+          item: row.sizeName ? `${type} ${row.sizeName}` : type,
+          diameter: units.formatLength(row.ownDiameterMm),
+          sleeve,
+          ring,
+        };
+      }),
+    [view, t, units],
+  );
+  const caption =
+    view && view.minGapMm !== null
+      ? t('display.smallestGap', { gap: units.formatLength(view.minGapMm) })
+      : null;
   const exceeded = packed && !foundFit ? isExceeded(packed) : false;
   // Banner: packing messages from the packed result, the rest from the current figures (spec §8 texts).
   const bannerMessages = useMemo(() => {
@@ -416,13 +452,10 @@ export const TransitEditor = memo(function TransitEditor({
               bestSoFar={
                 live.pending && live.bestScale !== null ? openingAt(opening, live.bestScale, units) : null
               }
-              minGap={
-                packed && packed.packing.fits && packed.packing.minGapMm != null
-                  ? units.formatLength(packed.packing.minGapMm)
-                  : null
-              }
               messages={bannerMessages}
-              legendTypes={legend}
+              legend={legend}
+              caption={caption}
+              formatLength={units.formatLength}
               notes={transit.comments}
               onNotesChange={onNotesChange}
               title={t('display.drawingTitle', { name: deferred.transit.name })}
