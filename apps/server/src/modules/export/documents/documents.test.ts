@@ -2,12 +2,12 @@ import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { documentFixture } from '../testing/document-fixture';
 import { parseCsv, pdfPageCount, pdfToText, readDocx, rtfToText } from '../testing/readers';
-import { buildCsv, safeCell } from './csv-document';
+import { SAMPLE_NOTICE_ITEM, buildCsv, safeCell } from './csv-document';
 import { buildDocx } from './docx-document';
 import { PNG_SIGNATURE, drawingToPng, drawingToSvg } from './drawing';
 import { buildPdf, pdfText } from './pdf-document';
 import { buildRtf, rtfText } from './rtf-document';
-import { baseFileName } from './document-content';
+import { TEXT, baseFileName } from './document-content';
 
 const noYield = async () => undefined;
 
@@ -160,8 +160,10 @@ describe('CSV', () => {
   it('has one row per material line, a BOM, RFC 4180 quoting and parses back to the same numbers', () => {
     const doc = documentFixture();
     const csv = buildCsv(doc);
-    const { bom, rows } = parseCsv(csv);
+    const { bom, rows: all } = parseCsv(csv);
     expect(bom).toBe(true);
+    // The fixture's catalogue is sample data: the notice row comes first, then the material lines.
+    const rows = all.slice(1);
     const perTransit = doc.transits.flatMap((t) => t.materials.map((m) => ({ transit: t.name, m })));
     expect(rows).toHaveLength(perTransit.length + doc.totals.length);
     perTransit.forEach(({ transit, m }, i) => {
@@ -173,6 +175,26 @@ describe('CSV', () => {
       doc.totals.map((t) => t.quantity),
     );
     expect(csv.toString('utf8')).toContain('"T-102 Deck, ""main"" corridor"');
+  });
+
+  it('carries the sample-data notice first while the catalogue is unverified, and no notice once verified', () => {
+    const sample = parseCsv(buildCsv(documentFixture())).rows;
+    expect(sample[0]).toEqual({
+      Project: 'Harbour Ferry Refit – Zürich',
+      Transit: '',
+      Copies: '',
+      Item: SAMPLE_NOTICE_ITEM,
+      Detail: TEXT.sampleNotice,
+      Quantity: '',
+      Unit: '',
+      Units: 'METRIC',
+    });
+    expect(sample.filter((r) => r.Item === SAMPLE_NOTICE_ITEM)).toHaveLength(1);
+    const totalsOnly = parseCsv(buildCsv(documentFixture({ materialsOnly: true }))).rows;
+    expect(totalsOnly[0]!.Detail).toBe(TEXT.sampleNotice);
+    const verified = parseCsv(buildCsv(documentFixture({ sampleCatalogue: false }))).rows;
+    expect(verified.some((r) => r.Item === SAMPLE_NOTICE_ITEM || r.Detail.includes('SAMPLE'))).toBe(false);
+    expect(verified).toHaveLength(sample.length - 1);
   });
 
   it('neutralises formula injection', () => {
