@@ -221,6 +221,52 @@ describe('DOCX', () => {
   });
 });
 
+/** A project typed in Chinese, Greek and Russian (the Word documents name fonts; the reader draws them). */
+function multilingualDocument() {
+  const base = documentFixture();
+  return {
+    ...base,
+    project: {
+      ...base.project,
+      name: '渤海湾平台改造',
+      customer: 'Ναυπηγεία Ελευσίνας',
+      description: 'Паром «Балтика»',
+    },
+  };
+}
+
+describe('Word fonts', () => {
+  it('DOCX names Arial for Latin, Greek and Cyrillic and Microsoft YaHei for CJK on every run', async () => {
+    const { documentXml, text } = await readDocx(await buildDocx(multilingualDocument(), noYield));
+    // Every run of text (the drawings are runs of their own) names its fonts.
+    const textRuns = documentXml
+      .split('<w:r>')
+      .slice(1)
+      .filter((run) => /<w:t[ >]/.test(run.split('</w:r>')[0]!));
+    expect(textRuns.length).toBeGreaterThan(50);
+    for (const run of textRuns) {
+      const fonts = /<w:rFonts [^>]*\/>/.exec(run)?.[0] ?? '';
+      expect(fonts).toContain('w:ascii="Arial"');
+      expect(fonts).toContain('w:hAnsi="Arial"');
+      expect(fonts).toContain('w:eastAsia="Microsoft YaHei"');
+    }
+    for (const typed of ['渤海湾平台改造', 'Ναυπηγεία Ελευσίνας', 'Паром «Балтика»'])
+      expect(text).toContain(typed);
+  });
+
+  it('RTF has Arial and Microsoft YaHei in its font table and sets CJK runs in the East Asian font', async () => {
+    const rtf = (await buildRtf(multilingualDocument(), noYield)).toString('latin1');
+    expect(rtf).toContain(
+      '{\\fonttbl{\\f0\\fswiss\\fcharset0 Arial;}{\\f1\\fnil\\fcharset134 Microsoft YaHei;}}',
+    );
+    expect(rtf).not.toContain('Helvetica');
+    expect(rtf).toContain(`{\\f1 ${rtfText('渤海湾平台改造', { fonts: false })}}`);
+    const text = rtfToText(rtf);
+    for (const typed of ['渤海湾平台改造', 'Ναυπηγεία Ελευσίνας', 'Паром «Балтика»'])
+      expect(text).toContain(typed);
+  });
+});
+
 describe('RTF', () => {
   it('is RTF whose text has the same content, a footer with page fields, and PNG drawings', async () => {
     const rtf = (await buildRtf(documentFixture(), noYield)).toString('latin1');
@@ -247,6 +293,7 @@ describe('RTF', () => {
     expect(rtfText('a{b}c\\d')).toBe('a\\{b\\}c\\\\d');
     expect(rtfText('Ø')).toBe('\\u216?');
     expect(rtfToText(`{\\rtf1 ${rtfText('Zürich 北京 😀')}}`)).toBe('Zürich 北京 😀');
+    expect(rtfText('a 北京。b')).toBe('a {\\f1 \\u21271?\\u20140?\\u12290?}b');
   });
 });
 
