@@ -18,7 +18,8 @@ export function safeCell(value: string): string {
 /**
  * One row per material line: project, transit, item, quantity, unit (plus detail and copies). Per-transit lines
  * are for one copy; the 'Project total' rows multiply by copies. RFC 4180 quoting, CRLF, UTF-8 with BOM.
- * Quantities are plain numbers (no grouping) so they parse back exactly. While the catalogue is sample data, the
+ * Quantities are the documents' own texts (formatDisplayNumber: plain numbers, no grouping, the same decimals as
+ * the PDF), so they parse back exactly. While the catalogue is sample data, the
  * first row after the header carries the notice (Item 'SAMPLE DATA', the notice as Detail, no quantity): the first
  * thing a reader sees when the file opens, and a row a spreadsheet sum or a parser keyed on Transit passes over.
  */
@@ -37,7 +38,7 @@ export function buildCsv(doc: ExportDocument): Buffer {
           String(transit.copies),
           line.item,
           line.detail,
-          String(line.quantity),
+          line.quantityText,
           line.unit,
           doc.unitSystem,
         ]);
@@ -51,7 +52,7 @@ export function buildCsv(doc: ExportDocument): Buffer {
       '',
       line.item,
       line.detail,
-      String(line.quantity),
+      line.quantityText,
       line.unit,
       doc.unitSystem,
     ]);

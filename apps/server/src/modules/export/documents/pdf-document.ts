@@ -311,7 +311,7 @@ function cover(layout: Layout, doc: ExportDocument) {
         factValue(t, 'Opening'),
         String(t.copies),
         factValue(t, 'Fill', 'fill'),
-        t.fits ? 'Fits' : 'Does not fit',
+        t.status,
       ]),
     );
   }
