@@ -2,6 +2,8 @@
 // every shape, transit type and penetrating item type; every combination is allowed by the catalogue seed (its
 // classes, sealants and minimum depths). Lengths in mm. Items name a predefined pipe size (crusherId) or an outer
 // diameter. Results are not here: the server computes them when the seed saves each transit.
+// Names, descriptions and notes end up in the material lists a user sends to customers, so they are written as a
+// marine/offshore contractor writes its own: tag numbers, locations, site instructions.
 
 export interface DemoItem {
   quantity: number;
@@ -65,12 +67,15 @@ export const demoProjects: DemoProject[] = [
     name: 'FPSO Aurora - deck 3 refit',
     customer: 'North Sea Yards',
     industryId: 'OFF_SHORE',
-    description: 'A-60 and H-class penetrations on deck 3 and the engine room bulkhead.',
+    description:
+      'A-60 and H-class cable and pipe transits on deck 3 and the engine room forward bulkhead, per the yard penetration plan rev. C.',
     transits: [
       {
-        name: 'Engine room bulkhead - cables',
+        name: 'MCT-301 Engine room bulkhead, cables',
         shape: 'ROUND',
         diameterMm: 250,
+        comments:
+          'Frame 42, port side. Pull all cables before sealing; keep the spare capacity on the upper side.',
         penetratingItemTypeId: 'CABLE',
         transitTypeId: 'NOFIRNO',
         classId: 'A_60_CLASS',
@@ -84,7 +89,7 @@ export const demoProjects: DemoProject[] = [
         ],
       },
       {
-        name: 'Cable tray pass-through',
+        name: 'MCT-302 Cable tray, deck 3 corridor',
         shape: 'RECTANGLE',
         widthMm: 400,
         heightMm: 200,
@@ -95,7 +100,7 @@ export const demoProjects: DemoProject[] = [
         sealantType: 'RISE_SEALANT',
         sealantDepth: 'DOUBLE',
         depthMm: 200,
-        comments: 'Power cable above 63 mm is wrapped.',
+        comments: 'Wrap the 70 mm power feeder (4 turns) before packing. Seal from the corridor side.',
         items: [
           { quantity: 20, outerDiameterMm: 14 },
           { quantity: 10, outerDiameterMm: 25 },
@@ -104,9 +109,10 @@ export const demoProjects: DemoProject[] = [
         ],
       },
       {
-        name: 'Fire main penetration',
+        name: 'PT-303 Fire main, DN100 and 2 × DN50',
         shape: 'ROUND',
         diameterMm: 350,
+        comments: 'Hot work permit needed for the sleeve; fire watch on both sides of the bulkhead.',
         penetratingItemTypeId: 'PIPE',
         transitTypeId: 'NOFIRNO',
         classId: 'A_60_CLASS',
@@ -119,7 +125,7 @@ export const demoProjects: DemoProject[] = [
         ],
       },
       {
-        name: 'Riser - RISE ULTRA single pipe',
+        name: 'RU-304 Pump platform riser, DN150',
         shape: 'ROUND',
         penetratingItemTypeId: 'PIPE',
         transitTypeId: 'RISE_ULTRA',
@@ -129,20 +135,22 @@ export const demoProjects: DemoProject[] = [
         crusherPipeConfiguration: 'SINGLE',
         singleCrusherPipeId: 'PIPE-DN150',
         depthMm: 150,
+        comments: 'Sleeve welded in by the yard; seal after the hydrotest of the riser.',
         items: [{ quantity: 1, crusherId: 'PIPE-DN80' }],
       },
     ],
   },
   {
-    name: 'Harbour pump station',
+    name: 'Harbour pump station - wall penetrations',
     customer: 'Fjordline Utilities',
     industryId: 'ON_SHORE',
-    description: 'Watertight wall penetrations of the pump room and the chemical dosing room.',
+    description: 'Watertight penetrations in the pump room and chemical dosing room walls, ground floor.',
     transits: [
       {
-        name: 'Pump room wall - plastic drains',
+        name: 'WP-01 Pump room wall, drains',
         shape: 'ROUND',
         diameterMm: 300,
+        comments: 'Below flood level. Water test the transit after the sealant has cured.',
         penetratingItemTypeId: 'PIPE_PLASTIC',
         transitTypeId: 'NOFIRNO',
         classId: 'WATERTIGHT',
@@ -155,7 +163,7 @@ export const demoProjects: DemoProject[] = [
         ],
       },
       {
-        name: 'Chemical dosing lines',
+        name: 'WP-02 Chemical dosing lines',
         shape: 'RECTANGLE',
         widthMm: 300,
         heightMm: 300,
@@ -171,7 +179,7 @@ export const demoProjects: DemoProject[] = [
         ],
       },
       {
-        name: 'Control cabinet feed',
+        name: 'WP-03 Control cabinet feed',
         shape: 'ROUND',
         diameterMm: 120,
         penetratingItemTypeId: 'CABLE',
@@ -183,7 +191,7 @@ export const demoProjects: DemoProject[] = [
         items: [{ quantity: 8, outerDiameterMm: 10 }],
       },
       {
-        name: 'Trial opening - too small',
+        name: 'WP-04 Dosing room feeders',
         shape: 'ROUND',
         diameterMm: 150,
         sparePercent: 20,
@@ -193,7 +201,9 @@ export const demoProjects: DemoProject[] = [
         sealantType: 'NOFIRNO_SEALANT',
         sealantDepth: 'DOUBLE',
         depthMm: 120,
-        comments: 'Overfilled on purpose: shows the red fill bar and the error banner.',
+        comments:
+          'Site survey: the existing Ø 150 mm core hole cannot take the four 75 mm feeders. Core-drill a larger ' +
+          'opening or split the feeders over two transits; awaiting the client’s decision before ordering.',
         items: [{ quantity: 4, outerDiameterMm: 75 }],
       },
     ],
@@ -202,10 +212,12 @@ export const demoProjects: DemoProject[] = [
     name: 'Coastal ferry - engine room',
     customer: 'North Sea Yards',
     industryId: 'OFF_SHORE',
-    description: 'Steam and sanitary lines through the engine room bulkheads.',
+    description:
+      'Steam and sanitary lines through the engine room bulkheads, installed during the dry-dock period.',
     transits: [
       {
-        name: 'Steam pipe bulkhead',
+        name: 'ER-11 Steam line bulkhead',
+        comments: 'Strip the pipe insulation 300 mm each side before installing the crushers.',
         shape: 'RECTANGLE',
         widthMm: 600,
         heightMm: 350,
@@ -223,7 +235,7 @@ export const demoProjects: DemoProject[] = [
         ],
       },
       {
-        name: 'RISE ULTRA - several pipes',
+        name: 'ER-12 Bilge and ballast pipe group',
         shape: 'RECTANGLE',
         widthMm: 400,
         heightMm: 250,
@@ -240,7 +252,7 @@ export const demoProjects: DemoProject[] = [
         ],
       },
       {
-        name: 'Sanitary lines - mixed plastic',
+        name: 'ER-13 Sanitary lines',
         shape: 'ROUND',
         diameterMm: 350,
         penetratingItemTypeId: 'PIPE_PLASTIC',
@@ -255,7 +267,7 @@ export const demoProjects: DemoProject[] = [
         ],
       },
       {
-        name: 'Spare cable transit (two copies)',
+        name: 'ER-14 Spare cable transit, PS and SB',
         shape: 'ROUND',
         diameterMm: 200,
         copies: 2,
@@ -266,6 +278,7 @@ export const demoProjects: DemoProject[] = [
         sealantType: 'NOFIRNO_SEALANT',
         sealantDepth: 'DOUBLE',
         depthMm: 60,
+        comments: 'One transit each side (port and starboard), kept free for the future navigation cables.',
         items: [{ quantity: 2, outerDiameterMm: 16 }],
       },
     ],

@@ -1,9 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  DISPLAY_DECIMALS,
   FILLER_SLEEVES_PER_BUNDLE,
   drawingView,
   legendNumbers,
   WRAP_MIN_CABLE_DIAMETER_MM,
+  WRAP_ROLL_LENGTH_MM,
   WRAP_TURNS,
   areaUnitLabel,
   formatArea,
@@ -15,11 +17,13 @@ import {
   lengthUnitLabel,
   notBuildableReason,
   projectTotals,
+  roundTo,
   sizeTransit,
   toDisplayLength,
   toDisplayVolume,
   volumeUnitLabel,
   type Catalogue,
+  type EngineMessage,
   type ItemInput,
   type ItemTypeId,
   type MaterialTotals,
@@ -119,6 +123,18 @@ export function unitSystemLabel(system: MeasurementSystem): string {
 
 const count = (n: number) => String(n);
 
+/**
+ * A measured quantity as every document prints it: the number rounded to the display decimals of `system` (spec §9:
+ * 3 imperial, 2 metric) and its text from the engine's formatDisplayNumber, so the CSV's number and the PDF's text
+ * are the same figure.
+ */
+function measured(value: number, system: MeasurementSystem): { quantity: number; quantityText: string } {
+  return {
+    quantity: roundTo(value, DISPLAY_DECIMALS[system]),
+    quantityText: formatDisplayNumber(value, system),
+  };
+}
+
 /** Material lines of one transit or of the totals, in the order a buyer reads them. */
 export function materialLines(
   materials: Materials | MaterialTotals,
@@ -159,8 +175,8 @@ export function materialLines(
       key: `sealant:${sealant.sealantId}`,
       item: name,
       detail: 'Sealant volume',
-      quantity: volume,
-      quantityText: formatDisplayNumber(volume, 'METRIC'),
+      // Millilitres in both systems (spec §3), so metric decimals.
+      ...measured(volume, 'METRIC'),
       unit: volumeUnitLabel(system),
     });
     const cartridge = [
@@ -208,14 +224,13 @@ export function materialLines(
       key: 'wrap-length',
       item: 'Cable wrap',
       detail: `Length (cables over ${formatLength(WRAP_MIN_CABLE_DIAMETER_MM, system)}, ${WRAP_TURNS} turns)`,
-      quantity: length,
-      quantityText: formatDisplayNumber(length, system),
+      ...measured(length, system),
       unit: lengthUnitLabel(system),
     });
     lines.push({
       key: 'wrap-rolls',
       item: 'Cable wrap rolls',
-      detail: '',
+      detail: `Rolls of ${formatLength(WRAP_ROLL_LENGTH_MM, system)}`,
       quantity: materials.wrap.rolls,
       quantityText: count(materials.wrap.rolls),
       unit: 'rolls',
@@ -234,6 +249,47 @@ function openingText(sizing: TransitSizing, system: MeasurementSystem): string {
 }
 
 const KIND_NAMES = { CABLE: 'Cable', PIPE: 'Pipe', PIPE_PLASTIC: 'Plastic pipe', UNKNOWN: 'Item' } as const;
+
+/** One wording per state, wherever a document names it (cover table, fill table). */
+export const TRANSIT_STATUS = {
+  incomplete: 'Incomplete',
+  fits: 'Fits',
+} as const;
+
+/** ADR 010: a transit that cannot be built says so in the words the totals use. */
+function statusOf(sizing: TransitSizing): string {
+  if (sizing.transitAreaMm2 <= 0) return TRANSIT_STATUS.incomplete;
+  const reason = notBuildableReason(sizing);
+  return reason ? notBuildableStatus(reason) : TRANSIT_STATUS.fits;
+}
+
+const numberParam = (params: EngineMessage['params'], name: string) =>
+  typeof params?.[name] === 'number' ? (params[name] as number) : null;
+
+/**
+ * An engine message as the document prints it. The engine's own messages are written again from their parameters
+ * with the document's formatters (a percentage as in the fill table, a diameter in the document's unit system);
+ * the spec's texts (§8) are printed as the spec words them.
+ */
+function messageText(message: EngineMessage, system: MeasurementSystem): string {
+  const { params } = message;
+  if (message.code === 'FILL_LIMIT_EXCEEDED') {
+    const fill = numberParam(params, 'fill');
+    const limit = numberParam(params, 'limit');
+    if (fill !== null && limit !== null)
+      return `The fill with clearance (${formatPercent(fill)}) exceeds the fill limit of ${formatPercent(limit)}.`;
+  }
+  if (message.code === 'CLEARANCE_NOT_DEFINED' || message.code === 'NO_CABLE_SLEEVE') {
+    const diameter = numberParam(params, 'diameter');
+    if (diameter !== null) {
+      const size = formatLength(diameter, system);
+      return message.code === 'NO_CABLE_SLEEVE'
+        ? `No cable sleeve fits a cable of ${size} outer diameter.`
+        : `No clearance is defined for a pipe of ${size} outer diameter; none was added.`;
+    }
+  }
+  return message.text;
+}
 
 /** The drawing from the engine's numbered view (drawingView): the same numbers and rings as the screen. */
 function drawingOf(
@@ -337,17 +393,8 @@ function transitOf(
     { label: 'Spare', value: formatPercent(100 - sizing.fillLimitPercent) },
     { label: 'Copies', value: String(sizing.copies) },
   ];
-  const fits = sizing.packing.fits && !sizing.overfilled && sizing.transitAreaMm2 > 0;
-  // ADR 010: a transit that cannot be built says so, in the words the totals use.
-  const reason = notBuildableReason(sizing);
-  const status =
-    sizing.transitAreaMm2 <= 0
-      ? 'No dimensions'
-      : reason
-        ? notBuildableStatus(reason)
-        : !sizing.packing.fits
-          ? 'Items do not fit'
-          : 'Fits';
+  const status = statusOf(sizing);
+  const fits = status === TRANSIT_STATUS.fits;
   // ADR 010: one "Fill" (items with their required clearance over the opening, not capped), as on screen.
   const fill: LabelValue[] = [
     { label: 'Transit area', value: formatArea(sizing.transitAreaMm2, system) },
@@ -365,10 +412,11 @@ function transitOf(
     facts,
     fill,
     fits,
+    status,
     drawing: drawingOf(sizing, catalogue, system),
     // Quantities for all copies, so that adding a column of transit lines never under-orders.
     materials: materialLines(sizing.materials, system),
-    messages: sizing.messages.map((m) => ({ severity: m.severity, text: m.text })),
+    messages: sizing.messages.map((m) => ({ severity: m.severity, text: messageText(m, system) })),
     comments: row.comments,
   };
 }

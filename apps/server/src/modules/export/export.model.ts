@@ -40,6 +40,8 @@ export interface ExportTransit {
   fill: LabelValue[];
   /** True when the items fit and the transit is not overfilled. */
   fits: boolean;
+  /** The state in words ('Fits', 'Overfilled', 'Items do not fit', 'Incomplete'): the same in every table. */
+  status: string;
   drawing: DrawingModel | null;
   /** Materials of this transit for all its copies (the engine's `materials`). */
   materials: MaterialLine[];

@@ -24,8 +24,14 @@ import {
 import { createOrganization } from '../../testing/factories';
 import { createExportRepository } from './export.repository';
 import { createExportService, type ExportCaller } from './export.service';
-import { DEFAULT_TRANSITS, createExportProject, type SeededProject } from './testing/export-factories';
+import {
+  DEFAULT_TRANSITS,
+  createExportProject,
+  type SeededProject,
+  type TransitSpec,
+} from './testing/export-factories';
 import { parseCsv, pdfPages, readDocx, rtfToText } from './testing/readers';
+import { SAMPLE_NOTICE_ITEM } from './documents/csv-document';
 
 /**
  * The whole pipeline on a real database with the engine's figures: every produced file is opened with a real
@@ -35,6 +41,7 @@ import { parseCsv, pdfPages, readDocx, rtfToText } from './testing/readers';
 
 let handle: DbHandle;
 let project: SeededProject;
+let wording: SeededProject;
 let caller: ExportCaller;
 const mail: { to: string; attachments?: { filename: string }[] }[] = [];
 
@@ -42,6 +49,10 @@ beforeAll(async () => {
   handle = await createTestDb();
   const org = await createOrganization(handle.db, 'Demo Marine & Offshore');
   project = await createExportProject(handle.db, org.id, sampleCatalogue);
+  wording = await createExportProject(handle.db, org.id, sampleCatalogue, {
+    name: 'Wording check',
+    transits: WORDING_TRANSITS,
+  });
   caller = {
     id: '00000000-0000-4000-8000-000000000001',
     organizationId: org.id,
@@ -100,7 +111,8 @@ function expectedRows(transit: SeededProject['transits'][number], system: Measur
   if (m.sealant.volumeMl > 0) {
     rows.push({
       item: m.sealant.sealantName!,
-      quantity: toDisplayVolume(m.sealant.volumeMl, system),
+      // Millilitres in both systems, printed with the metric decimals.
+      quantity: Number(formatDisplayNumber(toDisplayVolume(m.sealant.volumeMl, system), 'METRIC')),
       unit: 'ml',
     });
     rows.push({
@@ -116,7 +128,8 @@ function expectedRows(transit: SeededProject['transits'][number], system: Measur
   if (m.wrap.lengthMm > 0) {
     rows.push({
       item: 'Cable wrap',
-      quantity: toDisplayLength(m.wrap.lengthMm, system),
+      // As printed: 3 decimals imperial, 2 metric (spec §9), the same in the CSV as in the PDF.
+      quantity: Number(formatDisplayNumber(toDisplayLength(m.wrap.lengthMm, system), system)),
       unit: system === 'METRIC' ? 'mm' : 'in',
     });
     rows.push({ item: 'Cable wrap rolls', quantity: m.wrap.rolls, unit: 'rolls' });
@@ -239,8 +252,8 @@ describe.each<MeasurementSystem>(['METRIC', 'IMPERIAL'])('figures in %s', (syste
     }
     const totals = projectTotals(project.transits.map((t) => t.sizing)).totals;
     const totalRows = rows.filter((r) => r.Transit === 'Project total');
-    expect(Number(totalRows.find((r) => r.Item === 'Cable wrap')!.Quantity)).toBe(
-      toDisplayLength(totals.wrap.lengthMm, system),
+    expect(totalRows.find((r) => r.Item === 'Cable wrap')!.Quantity).toBe(
+      formatDisplayNumber(toDisplayLength(totals.wrap.lengthMm, system), system),
     );
     expect(rows.some((r) => r.Transit === "'=T-103 Plastic pipes")).toBe(true);
   });
@@ -280,6 +293,82 @@ describe.each<MeasurementSystem>(['METRIC', 'IMPERIAL'])('figures in %s', (syste
   });
 });
 
+/** Issue 16 item 9: two transits whose figures are worked by hand below. */
+const CABLE_TRANSIT = {
+  shape: 'ROUND',
+  copies: 1,
+  itemTypeId: 'CABLE',
+  transitTypeId: 'NOFIRNO',
+  classId: 'A_60_CLASS',
+  sealantType: 'NOFIRNO_SEALANT',
+  sealantDepth: 'DOUBLE',
+  depthMm: 150,
+} as const;
+const WORDING_TRANSITS: TransitSpec[] = [
+  {
+    // No spare: fill limit 100 %. One cable over 63 mm: wrap 64 × π × 4 = 804.248 mm = 31.6634 in, one roll.
+    name: 'W-1 Wrap',
+    transit: { ...CABLE_TRANSIT, diameterMm: 200, sparePercent: 0 },
+    items: [{ quantity: 1, outerDiameterMm: 64, itemTypeId: 'CABLE' }],
+  },
+  {
+    // 50 % spare: limit 50 %. Ø 80 in Ø 100 fills 80² / 100² = 64 %: the cable fits, the transit is overfilled.
+    name: 'W-2 Overfilled',
+    transit: { ...CABLE_TRANSIT, diameterMm: 100, sparePercent: 50 },
+    items: [{ quantity: 1, outerDiameterMm: 80, itemTypeId: 'CABLE' }],
+  },
+];
+
+describe('one wording and one number format per figure', () => {
+  const wordingFile = (outputFormat: ExportFormat, measurementSystem: MeasurementSystem) =>
+    exportFile({ projectId: wording.projectId, outputFormat, measurementSystem, size: 'A4' });
+
+  it.each([
+    ['METRIC', '804.25 mm', 'cables over 63 mm', 'Rolls of 1000 mm'],
+    // 804.2477 mm × 0.0393701 = 31.6634 in, shown with 3 decimals; 63 mm = 2.480 in; 1000 mm = 39.370 in.
+    ['IMPERIAL', '31.663 in', 'cables over 2.480 in', 'Rolls of 39.370 in'],
+  ] as const)(
+    'PDF in %s: the wrap length, the roll length and the fill limit',
+    async (system, length, over, rolls) => {
+      const pages = await pdfPages((await wordingFile('PDF', system)).body);
+      const page = pages.find((p) => p.includes('Transit: W-1 Wrap'))!;
+      expect(row(page, 'Cable wrap Length')).toBe(`Cable wrap Length (${over}, 4 turns) ${length}`);
+      expect(row(page, 'Cable wrap rolls')).toBe(`Cable wrap rolls ${rolls} 1 rolls`);
+      expect(page).toContain('Fill limit 100.0 %');
+      expect(page).toContain('Status Fits');
+    },
+  );
+
+  it('CSV in IMPERIAL prints the wrap length with the 3 decimals of the other documents', async () => {
+    const rows = parseCsv((await wordingFile('CSV', 'IMPERIAL')).body).rows.filter(
+      (r) => r.Transit === 'W-1 Wrap',
+    );
+    expect(rows.find((r) => r.Item === 'Cable wrap')).toMatchObject({ Quantity: '31.663', Unit: 'in' });
+    expect(rows.find((r) => r.Item === 'Cable wrap rolls')).toMatchObject({
+      Detail: 'Rolls of 39.370 in',
+      Quantity: '1',
+      Unit: 'rolls',
+    });
+  });
+
+  it('names each state the same in the cover and the transit table, and prints percentages as the fill table', async () => {
+    const pages = await pdfPages((await wordingFile('PDF', 'METRIC')).body);
+    expect(row(pages[0]!, 'W-1 Wrap')).toMatch(/ Fits$/);
+    // The cover once said 'Does not fit' for an overfilled transit whose items fit.
+    expect(row(pages[0]!, 'W-2 Overfilled')).toMatch(/ 64\.0 % Overfilled$/);
+    const page = pages.find((p) => p.includes('Transit: W-2 Overfilled'))!;
+    expect(page).toContain('Status Overfilled');
+    expect(page).toContain('The fill with clearance (64.0 %) exceeds the fill limit of 50.0 %.');
+    // The seeded project's T-104 does not fit: one wording in both tables.
+    const seeded = await pdfPages(
+      (await exportFile({ outputFormat: 'PDF', measurementSystem: 'METRIC' })).body,
+    );
+    expect(row(seeded[0]!, 'T-104 Overfilled')).toMatch(/ Items do not fit$/);
+    expect(seeded.find((p) => p.includes('Transit: T-104 Overfilled'))).toContain('Status Items do not fit');
+    expect(seeded.join('\n')).not.toContain('Does not fit');
+  });
+});
+
 describe('scope', () => {
   it('CURRENT and TRANSITS export only the chosen transits, in project order', async () => {
     const [first, second, third] = project.transits;
@@ -289,9 +378,8 @@ describe('scope', () => {
       scope: 'CURRENT',
       transitIds: [second!.id],
     });
-    expect(new Set(parseCsv(current.body).rows.map((r) => r.Transit))).toEqual(
-      new Set([second!.name, 'Project total']),
-    );
+    const materialRows = parseCsv(current.body).rows.filter((r) => r.Item !== SAMPLE_NOTICE_ITEM);
+    expect(new Set(materialRows.map((r) => r.Transit))).toEqual(new Set([second!.name, 'Project total']));
     const chosen = await exportFile({
       outputFormat: 'RTF',
       measurementSystem: 'METRIC',

@@ -38,4 +38,34 @@ describe('demo portfolio seed', () => {
     expect(new Set(transits.map((x) => x.penetratingItemTypeId))).toEqual(new Set(ITEM_TYPE_IDS));
     expect(transits.every((x) => x.results !== null && x.penetratingItemCount > 0)).toBe(true);
   });
+
+  it("reads as a contractor's own documents: tagged transits, site notes, no words addressed to developers", async () => {
+    await seedDemoPortfolio(t.deps.db.db, user.organizationId!, user.id);
+    // What a customer would read in an exported material list.
+    const texts = demoProjects.flatMap((p) => [
+      p.name,
+      p.description,
+      ...p.transits.flatMap((x) => [x.name, x.comments ?? '']),
+    ]);
+    for (const text of texts) expect(text).not.toMatch(DEVELOPER_WORDING);
+    for (const transit of demoProjects.flatMap((p) => p.transits)) expect(transit.name).toMatch(TRANSIT_TAG);
+    // The transit that does not fit (the demo keeps one) says what the site does about it.
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/instance/Transit',
+      query: { size: '100' },
+      headers: user.headers,
+    });
+    const failing = (res.json().data as InstanceList<Transit>).r.filter((x) => {
+      const results = x.results as { overfilled?: boolean; packing?: { fits?: boolean } } | null;
+      return results?.overfilled === true || results?.packing?.fits === false;
+    });
+    expect(failing.length).toBeGreaterThanOrEqual(1);
+    for (const transit of failing) expect(transit.comments.length).toBeGreaterThan(40);
+  });
 });
+
+/** Wording meant for the people building the product, not for a customer. */
+const DEVELOPER_WORDING = /on purpose|shows the|fill bar|error banner|\bdemo\b|placeholder|lorem|\bdevelopers?\b/i;
+/** A contractor's transit tag, e.g. 'MCT-301 ...', 'WP-04 ...'. */
+const TRANSIT_TAG = /^[A-Z]{2,3}-\d{2,3} \S/;

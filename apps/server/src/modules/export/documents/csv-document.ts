@@ -1,11 +1,14 @@
 import { stringify } from 'csv-stringify/sync';
 import type { ExportDocument } from '../export.model';
+import { TEXT } from './document-content';
 
 /** UTF-8 byte order mark: Excel opens the file as UTF-8 only with it. */
 const UTF8_BOM = '\uFEFF';
 /** Cells a spreadsheet would evaluate as a formula (OWASP CSV injection). */
 const FORMULA_START = /^[=+\-@\t\r]/;
 export const TOTAL_TRANSIT_LABEL = 'Project total';
+/** The Item cell of the row that carries the sample-data notice (ADR 007: every document carries it). */
+export const SAMPLE_NOTICE_ITEM = 'SAMPLE DATA';
 
 /** Neutralises formula injection: a leading apostrophe makes the spreadsheet show the text as typed. */
 export function safeCell(value: string): string {
@@ -15,11 +18,17 @@ export function safeCell(value: string): string {
 /**
  * One row per material line: project, transit, item, quantity, unit (plus detail and copies). Per-transit lines
  * are for one copy; the 'Project total' rows multiply by copies. RFC 4180 quoting, CRLF, UTF-8 with BOM.
- * Quantities are plain numbers (no grouping) so they parse back exactly.
+ * Quantities are the documents' own texts (formatDisplayNumber: plain numbers, no grouping, the same decimals as
+ * the PDF), so they parse back exactly. While the catalogue is sample data, the
+ * first row after the header carries the notice (Item 'SAMPLE DATA', the notice as Detail, no quantity): the first
+ * thing a reader sees when the file opens, and a row a spreadsheet sum or a parser keyed on Transit passes over.
  */
 export function buildCsv(doc: ExportDocument): Buffer {
   const header = ['Project', 'Transit', 'Copies', 'Item', 'Detail', 'Quantity', 'Unit', 'Units'];
   const rows: string[][] = [];
+  if (doc.sampleCatalogue) {
+    rows.push([doc.project.name, '', '', SAMPLE_NOTICE_ITEM, TEXT.sampleNotice, '', '', doc.unitSystem]);
+  }
   if (!doc.materialsOnly) {
     for (const transit of doc.transits) {
       for (const line of transit.materials) {
@@ -29,7 +38,7 @@ export function buildCsv(doc: ExportDocument): Buffer {
           String(transit.copies),
           line.item,
           line.detail,
-          String(line.quantity),
+          line.quantityText,
           line.unit,
           doc.unitSystem,
         ]);
@@ -43,7 +52,7 @@ export function buildCsv(doc: ExportDocument): Buffer {
       '',
       line.item,
       line.detail,
-      String(line.quantity),
+      line.quantityText,
       line.unit,
       doc.unitSystem,
     ]);

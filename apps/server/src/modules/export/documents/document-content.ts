@@ -29,6 +29,14 @@ export const TEXT = {
   legendColumns: ['No.', 'Item', 'Ø item', 'Cable sleeve or crusher', 'Clearance ring'] as const,
 };
 
+/**
+ * Fonts the Word documents (DOCX, RTF) name; the reader's installed fonts draw them. Arial covers Latin, Greek and
+ * Cyrillic on Windows and macOS (LibreOffice maps it to the metric-compatible Liberation Sans); Microsoft YaHei is
+ * the sans-serif Chinese font of Windows and Office, set as the East Asian font so Word draws CJK characters with it
+ * (other readers fall back to their own CJK sans-serif, e.g. PingFang, Noto Sans CJK). The PDF embeds its fonts.
+ */
+export const WORD_FONTS = { latin: 'Arial', eastAsian: 'Microsoft YaHei' } as const;
+
 /** A date as an unambiguous day (the documents go abroad): 2025-11-22. */
 export function formatDay(date: Date): string {
   return date.toISOString().slice(0, 10);

@@ -1,15 +1,17 @@
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { documentFixture } from '../testing/document-fixture';
-import { parseCsv, pdfPageCount, pdfToText, readDocx, rtfToText } from '../testing/readers';
-import { buildCsv, safeCell } from './csv-document';
+import { parseCsv, pdfFonts, pdfPageCount, pdfToText, readDocx, rtfToText } from '../testing/readers';
+import { SAMPLE_NOTICE_ITEM, buildCsv, safeCell } from './csv-document';
 import { buildDocx } from './docx-document';
 import { PNG_SIGNATURE, drawingToPng, drawingToSvg } from './drawing';
 import { buildPdf, pdfText } from './pdf-document';
 import { buildRtf, rtfText } from './rtf-document';
-import { baseFileName } from './document-content';
+import { TEXT, baseFileName } from './document-content';
 
 const noYield = async () => undefined;
+/** A few pages with subset fonts stay far below this; a whole embedded font would be megabytes. */
+const MAX_SUBSET_PDF_BYTES = 200_000;
 
 describe('PDF', () => {
   it('has the cover, a section per transit, totals and "Page n of m" with the unit system on every page', async () => {
@@ -103,8 +105,100 @@ describe('PDF', () => {
     expect(footer).not.toContain('end · Material List');
   });
 
-  it('replaces characters the standard font cannot show instead of printing garbage', () => {
-    expect(pdfText('Ø 25 mm² – “ok” 北京')).toBe('Ø 25 mm² – “ok” ??');
+  it('keeps every character the embedded fonts can show and replaces the rest instead of printing garbage', () => {
+    expect(pdfText('Ø 25 mm² – “ok” 北京 Gdańsk Ελληνικά Київ 😀\tend\u0007')).toBe(
+      'Ø 25 mm² – “ok” 北京 Gdańsk Ελληνικά Київ ? end',
+    );
+  });
+
+  // The product's languages (spec §4 language map: English US and UK, Mandarin, French, German), and Greek and
+  // Russian for the other scripts the font covers: names and notes as a user of each would type them.
+  const languages = [
+    {
+      language: 'English (US)',
+      project: 'Harbor Tug Repower – Deck 2',
+      customer: 'Gulf Coast Towing, Inc.',
+      notes: 'Seal the upper row first; fire class A-60.',
+    },
+    {
+      language: 'English (UK)',
+      project: 'Harbour Ferry Refit – Deck 3',
+      customer: 'Solent Marine Ltd (£ account)',
+      notes: 'Colour-coded cables; 10 % spare agreed.',
+    },
+    {
+      language: 'French',
+      project: 'Réfection du traversier « Île-d’Orléans »',
+      customer: 'Chantier Naval Sœurs Bélanger',
+      notes: 'Étanchéité à vérifier après l’essai ; cœur de câble protégé.',
+    },
+    {
+      language: 'German',
+      project: 'Schottdurchführungen Fähre „Größenwahn“',
+      customer: 'Nordseewerft Müller GmbH',
+      notes: 'Kabelschotts prüfen; Maße in mm, Straße 5.',
+    },
+    {
+      language: 'Mandarin',
+      project: '渤海湾平台改造 – 甲板三层',
+      customer: '中海油服股份有限公司',
+      notes: '先密封上排电缆，防火等级 A-60。',
+    },
+    {
+      language: 'Greek',
+      project: 'Διέλευση καλωδίων – Πλοίο «Αιγαίο»',
+      customer: 'Ναυπηγεία Ελευσίνας Α.Ε.',
+      notes: 'Έλεγχος στεγανότητας μετά τη δοκιμή.',
+    },
+    {
+      language: 'Russian',
+      project: 'Кабельные проходки – паром «Балтика»',
+      customer: 'ООО «Северная верфь»',
+      notes: 'Проверить герметичность; запас 10 %. Київ, Gdańsk.',
+    },
+  ];
+
+  it.each(languages)(
+    'prints a project in $language as typed, in embedded fonts only',
+    async ({ project, customer, notes }) => {
+      const base = documentFixture();
+      const doc = {
+        ...base,
+        project: { ...base.project, name: project, customer, description: notes },
+        preparedBy: { ...base.preparedBy, name: customer },
+        transits: base.transits.map((t, i) => ({ ...t, name: i === 0 ? project : t.name, comments: notes })),
+      };
+      const pdf = await buildPdf(doc, noYield);
+      const text = await pdfToText(pdf);
+      for (const expected of [project, customer, notes, `Transit: ${project}`]) {
+        expect(text).toContain(expected);
+      }
+      expect(text).not.toContain('?');
+      // Every font is embedded (a reader without the font shows the same glyphs) and subset (the file stays small).
+      const fonts = await pdfFonts(pdf);
+      expect(fonts.length).toBeGreaterThan(0);
+      for (const font of fonts) expect(font).toMatchObject({ embedded: true, subset: true, unicode: true });
+      expect(pdf.length).toBeLessThan(MAX_SUBSET_PDF_BYTES);
+    },
+  );
+
+  it('wraps CJK text between characters and keeps it whole and in order, in table cells and notes', async () => {
+    const base = documentFixture();
+    const sentence = '第三层甲板电缆穿舱件需在试验后复查密封情况，并记录每根电缆的外径与数量。';
+    const transit = {
+      ...base.transits[0]!,
+      facts: [...base.transits[0]!.facts, { label: '备注', value: sentence.repeat(3) }],
+      comments: sentence.repeat(6),
+    };
+    const pdf = await buildPdf({ ...base, transits: [transit] }, noYield);
+    const lines = (await pdfToText(pdf)).split('\n');
+    // Several lines, each holding part of the sentence, and together all of it in order (the drawing's legend,
+    // beside the table, is left out).
+    const joined = lines.join('').replace(/[^\p{Script=Han}，。]/gu, '');
+    expect(joined).toContain(sentence.repeat(6));
+    expect(joined).toContain(`备注${sentence.repeat(3)}`);
+    // Seven lines of the table cell and five of the notes at this width.
+    expect(lines.filter((line) => /\p{Script=Han}/u.test(line)).length).toBeGreaterThanOrEqual(10);
   });
 });
 
@@ -124,6 +218,52 @@ describe('DOCX', () => {
     // One SVG and its PNG fallback per drawing.
     expect(media.filter((m) => m.endsWith('.png'))).toHaveLength(2);
     expect(media.filter((m) => m.endsWith('.svg'))).toHaveLength(2);
+  });
+});
+
+/** A project typed in Chinese, Greek and Russian (the Word documents name fonts; the reader draws them). */
+function multilingualDocument() {
+  const base = documentFixture();
+  return {
+    ...base,
+    project: {
+      ...base.project,
+      name: '渤海湾平台改造',
+      customer: 'Ναυπηγεία Ελευσίνας',
+      description: 'Паром «Балтика»',
+    },
+  };
+}
+
+describe('Word fonts', () => {
+  it('DOCX names Arial for Latin, Greek and Cyrillic and Microsoft YaHei for CJK on every run', async () => {
+    const { documentXml, text } = await readDocx(await buildDocx(multilingualDocument(), noYield));
+    // Every run of text (the drawings are runs of their own) names its fonts.
+    const textRuns = documentXml
+      .split('<w:r>')
+      .slice(1)
+      .filter((run) => /<w:t[ >]/.test(run.split('</w:r>')[0]!));
+    expect(textRuns.length).toBeGreaterThan(50);
+    for (const run of textRuns) {
+      const fonts = /<w:rFonts [^>]*\/>/.exec(run)?.[0] ?? '';
+      expect(fonts).toContain('w:ascii="Arial"');
+      expect(fonts).toContain('w:hAnsi="Arial"');
+      expect(fonts).toContain('w:eastAsia="Microsoft YaHei"');
+    }
+    for (const typed of ['渤海湾平台改造', 'Ναυπηγεία Ελευσίνας', 'Паром «Балтика»'])
+      expect(text).toContain(typed);
+  });
+
+  it('RTF has Arial and Microsoft YaHei in its font table and sets CJK runs in the East Asian font', async () => {
+    const rtf = (await buildRtf(multilingualDocument(), noYield)).toString('latin1');
+    expect(rtf).toContain(
+      '{\\fonttbl{\\f0\\fswiss\\fcharset0 Arial;}{\\f1\\fnil\\fcharset134 Microsoft YaHei;}}',
+    );
+    expect(rtf).not.toContain('Helvetica');
+    expect(rtf).toContain(`{\\f1 ${rtfText('渤海湾平台改造', { fonts: false })}}`);
+    const text = rtfToText(rtf);
+    for (const typed of ['渤海湾平台改造', 'Ναυπηγεία Ελευσίνας', 'Паром «Балтика»'])
+      expect(text).toContain(typed);
   });
 });
 
@@ -153,6 +293,7 @@ describe('RTF', () => {
     expect(rtfText('a{b}c\\d')).toBe('a\\{b\\}c\\\\d');
     expect(rtfText('Ø')).toBe('\\u216?');
     expect(rtfToText(`{\\rtf1 ${rtfText('Zürich 北京 😀')}}`)).toBe('Zürich 北京 😀');
+    expect(rtfText('a 北京。b')).toBe('a {\\f1 \\u21271?\\u20140?\\u12290?}b');
   });
 });
 
@@ -160,8 +301,10 @@ describe('CSV', () => {
   it('has one row per material line, a BOM, RFC 4180 quoting and parses back to the same numbers', () => {
     const doc = documentFixture();
     const csv = buildCsv(doc);
-    const { bom, rows } = parseCsv(csv);
+    const { bom, rows: all } = parseCsv(csv);
     expect(bom).toBe(true);
+    // The fixture's catalogue is sample data: the notice row comes first, then the material lines.
+    const rows = all.slice(1);
     const perTransit = doc.transits.flatMap((t) => t.materials.map((m) => ({ transit: t.name, m })));
     expect(rows).toHaveLength(perTransit.length + doc.totals.length);
     perTransit.forEach(({ transit, m }, i) => {
@@ -173,6 +316,28 @@ describe('CSV', () => {
       doc.totals.map((t) => t.quantity),
     );
     expect(csv.toString('utf8')).toContain('"T-102 Deck, ""main"" corridor"');
+  });
+
+  it('carries the sample-data notice first while the catalogue is unverified, and no notice once verified', () => {
+    const sample = parseCsv(buildCsv(documentFixture())).rows;
+    expect(sample[0]).toEqual({
+      Project: 'Harbour Ferry Refit – Zürich',
+      Transit: '',
+      Copies: '',
+      Item: SAMPLE_NOTICE_ITEM,
+      Detail: TEXT.sampleNotice,
+      Quantity: '',
+      Unit: '',
+      Units: 'METRIC',
+    });
+    expect(sample.filter((r) => r.Item === SAMPLE_NOTICE_ITEM)).toHaveLength(1);
+    const totalsOnly = parseCsv(buildCsv(documentFixture({ materialsOnly: true }))).rows;
+    expect(totalsOnly[0]!.Detail).toBe(TEXT.sampleNotice);
+    const verified = parseCsv(buildCsv(documentFixture({ sampleCatalogue: false }))).rows;
+    expect(verified.some((r) => r.Item === SAMPLE_NOTICE_ITEM || (r.Detail ?? '').includes('SAMPLE'))).toBe(
+      false,
+    );
+    expect(verified).toHaveLength(sample.length - 1);
   });
 
   it('neutralises formula injection', () => {

@@ -18,7 +18,7 @@ import {
 } from 'docx';
 import type { DrawingModel, ExportDocument, LabelValue, MaterialLine } from '../export.model';
 import { drawingToPng, drawingToSvg } from './drawing';
-import { TEXT, coverRows, formatTimestamp } from './document-content';
+import { TEXT, WORD_FONTS, coverRows, formatTimestamp } from './document-content';
 
 /**
  * A real Word 2007+ document (the `docx` library) with the same content as the PDF and RTF. Drawings are SVG
@@ -32,7 +32,13 @@ const ERROR = 'C92A2A';
 const PAGE_TWIPS = { LETTER: { width: 12240, height: 15840 }, A4: { width: 11906, height: 16838 } } as const;
 const MARGIN_TWIPS = 1080;
 const DRAWING_WIDTH_PX = 360;
-const FONT = 'Helvetica';
+/** Latin, Greek and Cyrillic in the Latin font, CJK in the East Asian one (w:rFonts). */
+const FONT = {
+  ascii: WORD_FONTS.latin,
+  hAnsi: WORD_FONTS.latin,
+  cs: WORD_FONTS.latin,
+  eastAsia: WORD_FONTS.eastAsian,
+};
 
 const thin = { style: BorderStyle.SINGLE, size: 4, color: RULE };
 const none = { style: BorderStyle.NONE, size: 0, color: 'FFFFFF' };

@@ -8,12 +8,15 @@ import {
   documentDrawingLayout,
 } from './drawing';
 import { TEXT, coverRows, formatTimestamp } from './document-content';
+import { PDF_FONT, PDF_FONT_BOLD, defaultPdfFont, pdfText, registerPdfFonts } from './pdf-fonts';
 import { PdfTextRuns } from './pdf-text-runs';
+
+export { pdfText };
 
 /**
  * The PDF material list (pdfkit): cover, one section per transit with its vector drawing, project totals, and a
- * footer on every page with the unit system and 'Page n of m'. Standard Helvetica, so the text is real, selectable
- * and extractable; characters outside WinAnsi are replaced (docs/decisions/007-exports.md).
+ * footer on every page with the unit system and 'Page n of m'. An embedded font covering Latin, Greek, Cyrillic
+ * and CJK, subset per document, so the text is real, selectable and extractable in every language (pdf-fonts.ts).
  */
 
 const BRAND = '#087f5b';
@@ -26,9 +29,10 @@ const WARN_FG = '#a33b00';
 const ERROR_FG = '#c92a2a';
 const MARGIN = 54; // 0.75 in
 const FOOTER_HEIGHT = 28;
-const FONT = 'Helvetica';
-const FONT_BOLD = 'Helvetica-Bold';
-const FONT_ITALIC = 'Helvetica-Oblique';
+const FONT = PDF_FONT;
+const FONT_BOLD = PDF_FONT_BOLD;
+// The CJK font has no italic; the notes drawn with it are set apart by their muted colour.
+const FONT_ITALIC = PDF_FONT;
 const DRAWING_SIZE = 210;
 /** Cell padding of tables, and of the tighter label/value tables (transit data, fill). */
 const TABLE_PAD = 4;
@@ -43,27 +47,6 @@ const DRAWING_FONT = 7;
 const PAGES_PER_FLUSH = 40;
 
 type Pdf = PDFKit.PDFDocument;
-
-// cp1252 characters beyond Latin-1 that the standard fonts can show.
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-
-/** Keeps what Helvetica (WinAnsi) can show; anything else becomes '?' rather than garbage glyphs. */
-export function pdfText(value: string): string {
-  let out = '';
-  for (const ch of value.normalize('NFC')) {
-    const code = ch.codePointAt(0)!;
-    if (
-      ch === '\n' ||
-      (code >= 0x20 && code < 0x7f) ||
-      (code >= 0xa0 && code <= 0xff) ||
-      WIN_ANSI_EXTRA.has(ch)
-    )
-      out += ch;
-    else if (ch === '\t') out += ' ';
-    else if (code >= 0x20) out += '?';
-  }
-  return out;
-}
 
 interface Column {
   header: string;
@@ -399,7 +382,7 @@ function cover(layout: Layout, doc: ExportDocument) {
         factValue(t, 'Opening'),
         String(t.copies),
         factValue(t, 'Fill', 'fill'),
-        t.fits ? 'Fits' : 'Does not fit',
+        t.status,
       ]),
     );
   }
@@ -682,22 +665,13 @@ async function footers(layout: Layout, doc: ExportDocument, yieldNow: () => Prom
   const y = pdf.page.height - MARGIN - 8;
   const width = pdf.page.width - 2 * MARGIN;
   const title = pdfText(`${doc.project.name} \u00b7 ${TEXT.title}`);
-  const titleFits = runs.width(FONT, 8, title) <= width * 0.4;
+  // A long project name is cut with an ellipsis (in the fonts of its characters, CJK included).
+  const footerTitle = runs.ellipsis(FONT, 8, title, width * 0.4);
   const units = pdfText(TEXT.units(doc));
   for (let i = range.start; i < range.start + range.count; i++) {
     pdf.switchToPage(i);
     runs.line(MARGIN, y - 6, MARGIN + width, y - 6, 0.5, RULE);
-    if (titleFits) runs.draw(FONT, 8, TEXT_MUTED, title, MARGIN, y);
-    else {
-      // A long project name is cut with an ellipsis by pdfkit; writing below the bottom margin would add a page,
-      // so the margin is lifted while it is drawn.
-      runs.flush();
-      const bottom = pdf.page.margins.bottom;
-      pdf.page.margins.bottom = 0;
-      pdf.font(FONT).fontSize(8).fillColor(TEXT_MUTED);
-      pdf.text(title, MARGIN, y, { width: width * 0.4, lineBreak: false, ellipsis: true, height: 10 });
-      pdf.page.margins.bottom = bottom;
-    }
+    runs.draw(FONT, 8, TEXT_MUTED, footerTitle, MARGIN, y);
     runs.draw(FONT, 8, TEXT_MUTED, units, MARGIN + width * 0.3, y, { width: width * 0.4, align: 'center' });
     runs.draw(FONT, 8, TEXT_MUTED, TEXT.pageOf(i - range.start + 1, range.count), MARGIN + width * 0.7, y, {
       width: width * 0.3,
@@ -728,6 +702,7 @@ async function flushPagesInBatches(pdf: Pdf, yieldNow: () => Promise<void>) {
 /** Builds the PDF; yields to the event loop between transits so a big export never stalls other requests. */
 export async function buildPdf(doc: ExportDocument, yieldNow: () => Promise<void>): Promise<Buffer> {
   const pdf = new PDFDocument({
+    font: defaultPdfFont(),
     size: doc.paperSize,
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
     bufferPages: true,
@@ -739,6 +714,7 @@ export async function buildPdf(doc: ExportDocument, yieldNow: () => Promise<void
       CreationDate: doc.generatedOn,
     },
   });
+  registerPdfFonts(pdf);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     pdf.on('data', (c: Buffer) => chunks.push(c));

@@ -1,3 +1,6 @@
+import LineBreaker from 'linebreak';
+import { fontSegments, registerPdfFont } from './pdf-fonts';
+
 type Pdf = PDFKit.PDFDocument;
 
 /**
@@ -10,29 +13,20 @@ type Pdf = PDFKit.PDFDocument;
  * `encode`, so glyph codes and kerning are byte-for-byte what `text()` writes), its width is cached, and a whole
  * table row is handed to the page as one chunk. Multi-line text still goes through pdfkit.
  *
- * Only for pdfkit's standard (AFM) fonts: their encoding and kerning do not depend on the size, so one cached
- * TJ array serves every size.
+ * Works for pdfkit's standard fonts and for the embedded fonts (pdf-fonts.ts): both report glyph positions in
+ * 1/1000 em, so encoding and kerning do not depend on the size and one cached TJ array serves every size. Glyph
+ * offsets (GPOS mark positioning) are not applied: the texts are NFC, whose accented letters are single glyphs.
+ * A selectable font stands for a chain of embedded fonts (Latin/Greek/Cyrillic, then CJK): a string is cut into
+ * runs of one font (`fontSegments`) written one after the other in the same text object, and wrapped here (UAX #14
+ * breaks, the rules pdfkit's wrapper uses) because pdfkit's wrapper measures with a single font.
  */
 
-/** What pdfkit's standard font exposes (not in @types/pdfkit). */
+/** What pdfkit's standard and embedded fonts expose (not in @types/pdfkit). */
 interface StandardFontLike {
   id: string;
   ascender: number;
   encode(text: string): [string[], { xAdvance: number; advanceWidth: number }[]];
   ref(): unknown;
-}
-
-/** pdfkit internals used to reuse its line wrapper without drawing (not in @types/pdfkit). */
-interface PdfWrapInternals {
-  x: number;
-  y: number;
-  _text(
-    text: string,
-    x: number,
-    y: number,
-    options: { width: number; height: number },
-    line: (text: string) => void,
-  ): unknown;
 }
 
 interface EncodedRun {
@@ -45,6 +39,12 @@ interface EncodedRun {
 interface FontEntry {
   font: StandardFontLike;
   runs: Map<string, EncodedRun>;
+}
+
+/** A string in a selectable font: its runs of one embedded font each, and its whole advance width. */
+interface ChainRun {
+  parts: { entry: FontEntry; run: EncodedRun }[];
+  width1000: number;
 }
 
 /** pdfkit's number formatting (PDFObject.number), so the operators match what pdfkit itself writes. */
@@ -65,6 +65,7 @@ export function rgbOperands(colour: string): string {
 
 export class PdfTextRuns {
   private readonly fonts = new Map<string, FontEntry>();
+  private readonly chainRuns = new Map<string, Map<string, ChainRun>>();
   private readonly wrapped = new Map<string, string[]>();
   /** Operators waiting to be written; always flushed before pdfkit draws anything itself. */
   private ops: string[] = [];
@@ -77,6 +78,7 @@ export class PdfTextRuns {
     let entry = this.fonts.get(fontName);
     if (!entry) {
       // Selecting the font through pdfkit creates (once) its font object and resource id.
+      registerPdfFont(this.pdf, fontName);
       this.pdf.font(fontName);
       const font = (this.pdf as unknown as { _font: StandardFontLike })._font;
       entry = { font, runs: new Map() };
@@ -108,9 +110,37 @@ export class PdfTextRuns {
     return run;
   }
 
+  /** `text` in `fontName`'s chain of fonts, encoded once per document. */
+  private chainRun(fontName: string, text: string): ChainRun {
+    let cache = this.chainRuns.get(fontName);
+    if (!cache) {
+      cache = new Map();
+      this.chainRuns.set(fontName, cache);
+    }
+    let chain = cache.get(text);
+    if (!chain) {
+      const parts = fontSegments(fontName, text).map((segment) => {
+        const entry = this.entry(segment.font);
+        return { entry, run: this.run(entry, segment.text) };
+      });
+      chain = { parts, width1000: parts.reduce((sum, part) => sum + part.run.width1000, 0) };
+      cache.set(text, chain);
+    }
+    return chain;
+  }
+
   /** Width in points, like pdfkit's widthOfString for the same font and size. */
   width(fontName: string, size: number, text: string): number {
-    return (this.run(this.entry(fontName), text).width1000 * size) / 1000;
+    return (this.chainRun(fontName, text).width1000 * size) / 1000;
+  }
+
+  /** `text` cut to fit `width` with a trailing ellipsis when it does not fit whole. */
+  ellipsis(fontName: string, size: number, text: string, width: number): string {
+    if (this.width(fontName, size, text) <= width) return text;
+    const chars = [...text];
+    let end = chars.length;
+    while (end > 0 && this.width(fontName, size, `${chars.slice(0, end).join('').trimEnd()}…`) > width) end--;
+    return `${chars.slice(0, end).join('').trimEnd()}…`;
   }
 
   /** Line height in points, like pdfkit's currentLineHeight(true) for the same font and size. */
@@ -120,29 +150,52 @@ export class PdfTextRuns {
   }
 
   /**
-   * The lines pdfkit's own line wrapper (`pdf.text` with a width) breaks `text` into, without drawing them: the
-   * same break rules, so drawing them one per line is the layout `pdf.text` gives. Cached per document, because a
-   * big export repeats the same detail texts hundreds of times; new lines inside a line are dropped, as pdfkit does.
+   * The lines `text` breaks into within `width`: at UAX #14 break opportunities (the rules of pdfkit's own wrapper:
+   * after spaces and hyphens, between CJK characters), a line feed always; a word wider than the line is cut
+   * between characters. Cached per document, because a big export repeats the same detail texts hundreds of times.
    */
   wrap(fontName: string, size: number, text: string, width: number): string[] {
     const key = `${fontName}\u0000${size}\u0000${width}\u0000${text}`;
     let lines = this.wrapped.get(key);
     if (!lines) {
-      const found: string[] = [];
-      const pdf = this.pdf as unknown as PdfWrapInternals;
-      this.pdf.font(fontName).fontSize(size);
-      const lineHeight = this.pdf.currentLineHeight(true);
-      const { x, y } = pdf;
-      // As pdfkit's heightOfString: no height limit, so the wrapper never starts a new page.
-      pdf._text(text, x, y, { width, height: Infinity }, (line) => {
-        found.push(line.replace(/\n/g, ''));
-        pdf.y += lineHeight;
-      });
-      pdf.x = x;
-      pdf.y = y;
-      lines = found;
+      lines = [];
+      for (const paragraph of text.split('\n'))
+        lines.push(...this.wrapParagraph(fontName, size, paragraph, width));
       this.wrapped.set(key, lines);
     }
+    return lines;
+  }
+
+  private wrapParagraph(fontName: string, size: number, text: string, width: number): string[] {
+    const lines: string[] = [];
+    const measure = (s: string) => this.width(fontName, size, s);
+    let line = '';
+    let lineWidth = 0;
+    const breaker = new LineBreaker(text);
+    let last = 0;
+    for (let bk = breaker.nextBreak(); bk; bk = breaker.nextBreak()) {
+      const word = text.slice(last, bk.position);
+      last = bk.position;
+      // A word's trailing spaces may hang past the edge, as in pdfkit.
+      if (line && lineWidth + measure(word.trimEnd()) <= width) {
+        line += word;
+        lineWidth += measure(word);
+        continue;
+      }
+      if (line) lines.push(line.trimEnd());
+      line = '';
+      lineWidth = 0;
+      for (const ch of measure(word.trimEnd()) <= width ? [word] : [...word]) {
+        if (line && lineWidth + measure(ch.trimEnd()) > width) {
+          lines.push(line.trimEnd());
+          line = '';
+          lineWidth = 0;
+        }
+        line += ch;
+        lineWidth += measure(ch);
+      }
+    }
+    lines.push(line.trimEnd());
     return lines;
   }
 
@@ -160,28 +213,35 @@ export class PdfTextRuns {
     opts: { width?: number; align?: 'left' | 'right' | 'center' } = {},
   ) {
     if (!text) return;
-    const entry = this.entry(fontName);
-    const run = this.run(entry, text);
+    const chain = this.chainRun(fontName, text);
     const page = this.pdf.page;
     if (this.registeredOn !== page) {
       this.registeredOn = page;
       this.registered.clear();
     }
-    if (!this.registered.has(entry.font.id)) {
-      this.registered.add(entry.font.id);
-      if (page.fonts[entry.font.id] == null) page.fonts[entry.font.id] = entry.font.ref();
+    for (const { entry } of chain.parts) {
+      if (!this.registered.has(entry.font.id)) {
+        this.registered.add(entry.font.id);
+        if (page.fonts[entry.font.id] == null) page.fonts[entry.font.id] = entry.font.ref();
+      }
     }
     let left = x;
     if (opts.width !== undefined && opts.align && opts.align !== 'left') {
       // pdfkit measures right-aligned text without trailing blanks.
-      const w = opts.align === 'right' ? this.run(entry, text.replace(/\s+$/, '')).width1000 : run.width1000;
+      const w =
+        opts.align === 'right'
+          ? this.chainRun(fontName, text.replace(/\s+$/, '')).width1000
+          : chain.width1000;
       left += opts.align === 'right' ? opts.width - (w * size) / 1000 : opts.width / 2 - (w * size) / 2000;
     }
-    // pdfkit's default baseline puts the top of the ascender at y; the page's user space is flipped (y down), so
-    // the text matrix flips back (d = -1) instead of pdfkit's extra save/transform/restore around every string.
-    const baseline = y + (entry.font.ascender / 1000) * size;
+    // pdfkit's default baseline puts the top of the ascender at y (the selected font's, the first of its chain);
+    // the page's user space is flipped (y down), so the text matrix flips back (d = -1) instead of pdfkit's extra
+    // save/transform/restore around every string. Each TJ advances the text position, so the runs of a chain
+    // follow one another in one text object.
+    const baseline = y + (this.entry(fontName).font.ascender / 1000) * size;
+    const runs = chain.parts.map(({ entry, run }) => `/${entry.font.id} ${pdfNumber(size)} Tf ${run.tj} TJ`);
     this.ops.push(
-      `BT /DeviceRGB cs ${rgbOperands(colour)} scn 1 0 0 -1 ${pdfNumber(left)} ${pdfNumber(baseline)} Tm /${entry.font.id} ${pdfNumber(size)} Tf ${run.tj} TJ ET`,
+      `BT /DeviceRGB cs ${rgbOperands(colour)} scn 1 0 0 -1 ${pdfNumber(left)} ${pdfNumber(baseline)} Tm ${runs.join(' ')} ET`,
     );
   }
 

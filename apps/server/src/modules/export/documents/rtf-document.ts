@@ -1,6 +1,6 @@
 import type { DrawingModel, ExportDocument, LabelValue, MaterialLine } from '../export.model';
 import { drawingToPng } from './drawing';
-import { TEXT, coverRows, formatTimestamp } from './document-content';
+import { TEXT, WORD_FONTS, coverRows, formatTimestamp } from './document-content';
 
 /**
  * Word as the spec says (§1, §9: 'RTF (labelled Docx)'): Rich Text Format 1.9, which Word, LibreOffice and
@@ -12,11 +12,28 @@ const PAPER_TWIPS = { LETTER: { w: 12240, h: 15840 }, A4: { w: 11906, h: 16838 }
 const MARGIN_TWIPS = 1080; // 0.75 in
 const DRAWING_WIDTH_IN = 3.6;
 
-/** Escapes text: RTF specials, line breaks, and everything beyond ASCII as \uN? (signed 16-bit code units). */
-export function rtfText(value: string): string {
+/** Font table: 0 the Latin font (Latin, Greek, Cyrillic), 1 the East Asian font (charset 134, GB2312). */
+const FONT_TABLE = `{\\fonttbl{\\f0\\fswiss\\fcharset0 ${WORD_FONTS.latin};}{\\f1\\fnil\\fcharset134 ${WORD_FONTS.eastAsian};}}`;
+/** CJK characters, set in font 1: ideographs, kana, Hangul, CJK punctuation and full-width forms. */
+const EAST_ASIAN =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f\uff00-\uffef]/u;
+
+/**
+ * Escapes text: RTF specials, line breaks, and everything beyond ASCII as \uN? (signed 16-bit code units). Runs of
+ * CJK characters are wrapped in `{\f1 ...}` so every reader draws them with the East Asian font, not with a Latin
+ * font that lacks them (`fonts: false` for the info fields, which are plain text).
+ */
+export function rtfText(value: string, opts: { fonts?: boolean } = {}): string {
+  const fonts = opts.fonts ?? true;
   let out = '';
+  let eastAsian = false;
   for (const ch of value) {
     const code = ch.codePointAt(0)!;
+    const isEastAsian = fonts && EAST_ASIAN.test(ch);
+    if (isEastAsian !== eastAsian) {
+      out += isEastAsian ? '{\\f1 ' : '}';
+      eastAsian = isEastAsian;
+    }
     if (ch === '\\' || ch === '{' || ch === '}') out += `\\${ch}`;
     else if (ch === '\n') out += '\\line ';
     else if (ch === '\r') continue;
@@ -29,7 +46,7 @@ export function rtfText(value: string): string {
       }
     }
   }
-  return out;
+  return eastAsian ? `${out}}` : out;
 }
 
 // Colour table: 1 brand teal, 2 dark text, 3 grey, 4 red, 5 light rule.
@@ -132,8 +149,8 @@ export async function buildRtf(doc: ExportDocument, yieldNow: () => Promise<void
   const contentWidth = paper.w - 2 * MARGIN_TWIPS;
   const parts: string[] = [];
   parts.push(
-    `{\\rtf1\\ansi\\ansicpg1252\\deff0\\uc1{\\fonttbl{\\f0\\fswiss\\fcharset0 Helvetica;}}${COLOUR_TABLE}\n`,
-    `{\\info{\\title ${rtfText(`${TEXT.title} - ${doc.project.name}`)}}{\\author ${rtfText(doc.preparedBy.name)}}}\n`,
+    `{\\rtf1\\ansi\\ansicpg1252\\deff0\\uc1${FONT_TABLE}${COLOUR_TABLE}\n`,
+    `{\\info{\\title ${rtfText(`${TEXT.title} - ${doc.project.name}`, { fonts: false })}}{\\author ${rtfText(doc.preparedBy.name, { fonts: false })}}}\n`,
     `\\paperw${paper.w}\\paperh${paper.h}\\margl${MARGIN_TWIPS}\\margr${MARGIN_TWIPS}\\margt${MARGIN_TWIPS}\\margb${MARGIN_TWIPS}\\f0\\fs20\n`,
     // Footer on every page: the unit system and 'Page n of m' (fields, so Word numbers the pages).
     `{\\footer\\pard\\qc\\fs16\\cf3 ${rtfText(`${doc.project.name} \u00b7 ${TEXT.units(doc)} \u00b7 `)}Page {\\field{\\*\\fldinst PAGE}{\\fldrslt 1}} of {\\field{\\*\\fldinst NUMPAGES}{\\fldrslt 1}}\\par}\n`,

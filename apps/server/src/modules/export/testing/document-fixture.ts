@@ -19,10 +19,11 @@ export function documentFixture(overrides: Partial<ExportDocument> = {}): Export
       { label: 'Transit area', value: '314.16 cm²' },
       { label: 'Items area', value: '98.17 cm²' },
       { label: 'Fill', value: '31.2 %' },
-      { label: 'Fill limit', value: '80 %' },
+      { label: 'Fill limit', value: '80.0 %' },
       { label: 'Status', value: 'Fits' },
     ],
     fits: true,
+    status: 'Fits',
     drawing: {
       opening: { shape: 'ROUND', diameterMm: 200 },
       circles: [
@@ -77,7 +78,7 @@ export function documentFixture(overrides: Partial<ExportDocument> = {}): Export
         item: '=HYPERLINK("http://evil")',
         detail: 'Sealant volume',
         quantity: 1178,
-        quantityText: '1,178',
+        quantityText: '1178',
         unit: 'ml',
       },
       {
@@ -99,6 +100,7 @@ export function documentFixture(overrides: Partial<ExportDocument> = {}): Export
     copies: 1,
     facts: [{ label: 'Opening', value: 'Rectangle, 300 × 150 mm, corner radius 20 mm' }],
     fits: false,
+    status: 'Items do not fit',
     drawing: {
       opening: { shape: 'RECTANGLE', widthMm: 300, heightMm: 150, cornerRadiusMm: 20 },
       circles: [
@@ -115,7 +117,14 @@ export function documentFixture(overrides: Partial<ExportDocument> = {}): Export
     },
     messages: [{ severity: 'error', text: 'Penetrating Items do not fit in the transit.' }],
     materials: [
-      { key: 'wrap', item: 'Wrap rolls', detail: '', quantity: 1, quantityText: '1', unit: 'rolls' },
+      {
+        key: 'wrap-rolls',
+        item: 'Cable wrap rolls',
+        detail: 'Rolls of 1000 mm',
+        quantity: 1,
+        quantityText: '1',
+        unit: 'rolls',
+      },
     ],
     comments: '',
   };

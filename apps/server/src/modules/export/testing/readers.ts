@@ -61,6 +61,31 @@ export async function pdfPages(pdf: Buffer): Promise<string[]> {
   });
 }
 
+/** The fonts of a PDF as poppler's pdffonts lists them. */
+export async function pdfFonts(
+  pdf: Buffer,
+): Promise<{ name: string; type: string; embedded: boolean; subset: boolean; unicode: boolean }[]> {
+  return withTempFile('doc.pdf', pdf, async (path) => {
+    const { stdout } = await run('pdffonts', [path]);
+    // Two heading lines, then: name, type (may hold spaces), encoding, emb, sub, uni, object number, generation.
+    return stdout
+      .split('\n')
+      .slice(2)
+      .filter((line) => line.trim())
+      .map((line) => {
+        const m = /^(\S+)\s+(.+?)\s+(\S+)\s+(yes|no)\s+(yes|no)\s+(yes|no)\s+\d+\s+\d+\s*$/.exec(line);
+        if (!m) throw new Error(`Unexpected pdffonts line: ${line}`);
+        return {
+          name: m[1]!,
+          type: m[2]!,
+          embedded: m[4] === 'yes',
+          subset: m[5] === 'yes',
+          unicode: m[6] === 'yes',
+        };
+      });
+  });
+}
+
 /** Page count from pdfinfo. */
 export async function pdfPageCount(pdf: Buffer): Promise<number> {
   return withTempFile('doc.pdf', pdf, async (path) => {
