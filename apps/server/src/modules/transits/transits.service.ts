@@ -294,6 +294,7 @@ export function createTransitsService({ repo, loadCatalogue }: TransitsServiceDe
       if (input.isDelete) {
         const changed = await q.updateTransit(organizationId, input.id, expected, { isRemoved: true });
         if (!changed) throw new AppError('VERSION_CONFLICT', RECORD_MESSAGES.versionConflict);
+        await q.touchProject(organizationId, existing.projectId);
         return input.id;
       }
       checkTransitAgainstCatalogue(input, catalogue);
@@ -303,6 +304,7 @@ export function createTransitsService({ repo, loadCatalogue }: TransitsServiceDe
         name: input.name || existing.name,
       });
       if (!changed) throw new AppError('VERSION_CONFLICT', RECORD_MESSAGES.versionConflict);
+      await q.touchProject(organizationId, existing.projectId);
       return input.id;
     }
     if (input.isDelete) throw new AppError('NOT_FOUND', TRANSIT_MESSAGES.notFound);
@@ -315,7 +317,13 @@ export function createTransitsService({ repo, loadCatalogue }: TransitsServiceDe
         '{n}',
         String((await q.countInProject(organizationId, input.projectId)) + 1),
       );
-    return q.insertTransit(organizationId, { ...transitValues(input), projectId: input.projectId, name });
+    const id = await q.insertTransit(organizationId, {
+      ...transitValues(input),
+      projectId: input.projectId,
+      name,
+    });
+    await q.touchProject(organizationId, input.projectId);
+    return id;
   }
 
   /** Saves item lines of one transit (create, update, soft delete with isRemoved). */
@@ -430,8 +438,8 @@ export function createTransitsService({ repo, loadCatalogue }: TransitsServiceDe
       const catalogue = await loadCatalogue();
       checkItemsAgainstCatalogue(request.penetratingItems, catalogue);
       return repo.transaction(async (q) => {
-        if (!(await q.findTransit(organizationId, transitId)))
-          throw new AppError('NOT_FOUND', TRANSIT_MESSAGES.notFound);
+        const transit = await q.findTransit(organizationId, transitId);
+        if (!transit) throw new AppError('NOT_FOUND', TRANSIT_MESSAGES.notFound);
         // The items change the transit's results, so the transit's version guards them (and is bumped).
         const expected = expectedVersion(
           { version: request.transitVersion, force: request.force },
@@ -441,6 +449,7 @@ export function createTransitsService({ repo, loadCatalogue }: TransitsServiceDe
           throw new AppError('VERSION_CONFLICT', RECORD_MESSAGES.versionConflict);
         }
         await writeItems(q, organizationId, transitId, request.penetratingItems, request.force === true);
+        await q.touchProject(organizationId, transit.projectId);
         await recompute(q, organizationId, transitId, catalogue);
         return readData(q, organizationId, transitId, catalogue);
       });
@@ -501,6 +510,7 @@ export function createTransitsService({ repo, loadCatalogue }: TransitsServiceDe
             isRemoved: false,
           });
         }
+        await q.touchProject(organizationId, source.projectId);
         await recompute(q, organizationId, copyId, catalogue);
         return readData(q, organizationId, copyId, catalogue);
       });
@@ -518,12 +528,13 @@ export function createTransitsService({ repo, loadCatalogue }: TransitsServiceDe
       const catalogue = await loadCatalogue();
       checkItemsAgainstCatalogue([item], catalogue);
       return repo.transaction(async (q) => {
-        if (!(await q.findTransit(organizationId, transitId)))
-          throw new AppError('NOT_FOUND', TRANSIT_MESSAGES.notFound);
+        const transit = await q.findTransit(organizationId, transitId);
+        if (!transit) throw new AppError('NOT_FOUND', TRANSIT_MESSAGES.notFound);
         if (item.id) expectedVersion({ version: item.version, force: raw.force }, 'version');
         const before = new Set((await q.listItems(organizationId, [transitId])).map((i) => i.id));
         await writeItems(q, organizationId, transitId, [{ ...item, transitId }], raw.force === true);
         await q.updateTransit(organizationId, transitId, null, {});
+        await q.touchProject(organizationId, transit.projectId);
         await recompute(q, organizationId, transitId, catalogue);
         const after = await q.listItems(organizationId, [transitId]);
         const saved = item.id ? after.find((i) => i.id === item.id) : after.find((i) => !before.has(i.id));
