@@ -4,12 +4,14 @@
 // keyboard and pasted from a spreadsheet, and a class with one sealant picks it.
 // Run: E2E_PORT=3206 E2E_WEB_DIST=/tmp/workspace-dist E2E_BUILD=true npx playwright test -c e2e/playwright.config.ts project-workspace
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { signInAsAdmin } from '../support/session';
 
 /** Screenshots go to e2e/artifacts/ (git-ignored), whatever the working directory. */
 const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
 const STAMP = Date.now().toString(36);
+/** The machine runs many suites at once: waits are generous, the assertions are not. */
+const expect = baseExpect.configure({ timeout: 30_000 });
 /** Issue 18 item 8: a big project. */
 const BIG_PROJECT_TRANSITS = 100;
 /** Spec §9 default page size. */
@@ -26,7 +28,7 @@ interface ProjectAndTransits {
   transits: StoredTransit[];
 }
 
-test.use({ actionTimeout: 15_000 });
+test.use({ actionTimeout: 30_000 });
 
 async function signIn(page: Page) {
   const token = await signInAsAdmin(page);
@@ -98,7 +100,7 @@ test("the project's Updated date moves when one of its transits is saved (item 4
   const before = await updated.getAttribute('datetime');
   expect(before).toBeTruthy();
 
-  await page.getByRole('textbox', { name: 'Name' }).fill('Riser 1 (rev B)');
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Riser 1 (rev B)');
   await page.getByRole('button', { name: 'Save transit' }).click();
   await expect(page.getByText('Transit Riser 1 (rev B) saved.')).toBeVisible();
   await expect
@@ -120,7 +122,7 @@ test('"Add transit" saves nothing until the user saves the new transit (item 6)'
   await expect(page.getByTestId('transit-editor')).toBeVisible();
   await expect(page.getByTestId('new-transit-badge')).toHaveText('Not saved yet');
   await expect(page.getByTestId('current-transit-name')).toHaveText('New transit (not saved yet)');
-  await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('Transit 1');
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Transit 1');
   // Nothing stored: no empty "Transit 1" in the project, its totals, the dashboard or the documents.
   expect((await stored(call, project.id)).transits).toHaveLength(0);
   await expect(page.getByRole('table', { name: 'Transits' })).toHaveCount(0);
@@ -132,8 +134,8 @@ test('"Add transit" saves nothing until the user saves the new transit (item 6)'
 
   // Its first save creates it, and the editor then shows the stored transit.
   await page.getByRole('button', { name: 'Add transit' }).first().click();
-  await page.getByRole('textbox', { name: 'Name' }).fill('Bulkhead 12');
-  await page.getByRole('textbox', { name: 'Diameter' }).fill('250');
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Bulkhead 12');
+  await page.getByRole('textbox', { name: 'Diameter', exact: true }).fill('250');
   await page.getByRole('button', { name: 'Save transit' }).click();
   await expect(page.getByText('Transit Bulkhead 12 saved.')).toBeVisible();
   await expect(page.getByTestId('current-transit-name')).toHaveText('Bulkhead 12');
@@ -153,7 +155,7 @@ test('reopening a project selects the transit last worked on, not the oldest (it
 
   // Work on the middle one in the editor.
   await page.goto(`/projects/${project.id}?transit=${made[1]!.id}`);
-  await page.getByRole('textbox', { name: 'Diameter' }).fill('220');
+  await page.getByRole('textbox', { name: 'Diameter', exact: true }).fill('220');
   await page.getByRole('button', { name: 'Save transit' }).click();
   await expect(page.getByText('Transit Middle saved.')).toBeVisible();
 
@@ -162,7 +164,7 @@ test('reopening a project selects the transit last worked on, not the oldest (it
   await page.getByRole('link', { name: `Reopen ${STAMP}` }).click();
   await page.waitForURL(new RegExp(`/projects/${project.id}`));
   await expect(page.getByTestId('current-transit-name')).toHaveText('Middle');
-  await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('Middle');
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Middle');
   await expect(page.getByRole('row', { name: /Middle/ })).toHaveAttribute('aria-current', 'true');
 });
 
@@ -255,8 +257,8 @@ test('items from the keyboard and from a spreadsheet paste; a class with one sea
   const project = await createProject(call, 'Keyboard');
   await page.goto(`/projects/${project.id}`);
   await page.getByRole('button', { name: 'Add transit' }).first().click();
-  await page.getByRole('textbox', { name: 'Name' }).fill('Cable tray 3');
-  await page.getByRole('textbox', { name: 'Diameter' }).fill('300');
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Cable tray 3');
+  await page.getByRole('textbox', { name: 'Diameter', exact: true }).fill('300');
   await choose(page, 'Penetrating Item', 'Cable');
   await choose(page, 'Class', 'A-60 Class');
   // The class allows one sealant: it is chosen without a click.
@@ -267,7 +269,7 @@ test('items from the keyboard and from a spreadsheet paste; a class with one sea
   await quantity.click();
   await page.keyboard.type('10');
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('textbox', { name: 'Outer diameter (mm)' })).toBeFocused();
+  await expect(page.getByRole('textbox', { name: 'OD (mm)', exact: true })).toBeFocused();
   await page.keyboard.type('22');
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('item-count')).toHaveText('10 items');
