@@ -29,6 +29,8 @@ interface ProjectAndTransits {
 }
 
 test.use({ actionTimeout: 30_000 });
+// Each test opens pages many times; on a busy machine one page load can take several seconds.
+test.describe.configure({ timeout: 240_000 });
 
 async function signIn(page: Page) {
   const token = await signInAsAdmin(page);
@@ -171,7 +173,7 @@ test('reopening a project selects the transit last worked on, not the oldest (it
 test('a project of 100 transits: the list is paged, searchable and sortable, and the editor stays in view (item 8)', async ({
   page,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const call = await signIn(page);
   const project = await createProject(call, 'Big');
   // Deck 001 … Deck 100: every tenth has no size (incomplete), 091–099 are overfilled, the rest fill by number.
