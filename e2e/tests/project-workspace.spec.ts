@@ -129,8 +129,11 @@ test('"Add transit" saves nothing until the user saves the new transit (item 6)'
   expect((await stored(call, project.id)).transits).toHaveLength(0);
   await expect(page.getByRole('table', { name: 'Transits' })).toHaveCount(0);
 
-  // Leaving the unsaved new transit leaves nothing behind.
+  // Reloading or leaving the unsaved new transit leaves nothing behind.
   await page.reload();
+  await expect(page.getByTestId('new-transit-badge')).toBeVisible();
+  expect((await stored(call, project.id)).transits).toHaveLength(0);
+  await page.goto(`/projects/${project.id}`);
   await expect(page.getByText('Add a transit to start sizing.')).toBeVisible();
   expect((await stored(call, project.id)).transits).toHaveLength(0);
 
