@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
-import { Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ItemTypeId } from '@sealplan/engine';
@@ -197,11 +197,14 @@ export function ItemQuickEntry({ defaultType, onAdd }: ItemQuickEntryProps) {
         {t('quickEntry.title')}
       </Text>
       <Group gap="xs" align="flex-start" wrap="nowrap" role="group" aria-labelledby="quick-entry-title">
-        <NativeSelect
+        {/* A combobox whose options exist only while it is open (arrow keys and Enter choose). */}
+        <Select
           size="xs"
+          w={140}
           aria-label={t('quickEntry.type')}
           value={type}
-          onChange={(e) => setType(e.currentTarget.value as ItemTypeId)}
+          allowDeselect={false}
+          onChange={(v) => v && setType(v as ItemTypeId)}
           data={QUICK_ENTRY_TYPES.map((id) => ({ value: id, label: t(`itemType.${id}`) }))}
         />
         <TextInput
