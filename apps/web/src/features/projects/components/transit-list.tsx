@@ -11,7 +11,6 @@ import {
   Text,
   TextInput,
   Title,
-  Tooltip,
   UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -26,7 +25,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE } from '@sealplan/contracts';
-import { markRenderStart, measureRender } from '@/lib/render-timing';
+import { markRenderStart, measureRender, RenderEndMark } from '@/lib/render-timing';
 import { SEARCH_DEBOUNCE_MS } from '../pages/projects-page';
 
 export interface TransitRow {
@@ -292,27 +291,26 @@ export const TransitList = memo(function TransitList({
                     </Table.Td>
                     <Table.Td onClick={(e) => e.stopPropagation()}>
                       <Group gap={2} wrap="nowrap">
-                        <Tooltip label={t('transits.duplicate')}>
-                          <ActionIcon
-                            variant="subtle"
-                            size="sm"
-                            aria-label={t('transits.duplicateNamed', { name: r.name })}
-                            onClick={() => onDuplicate(r.id)}
-                          >
-                            <IconCopy size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label={t('transits.delete')}>
-                          <ActionIcon
-                            variant="subtle"
-                            size="sm"
-                            color="red"
-                            aria-label={t('transits.deleteNamed', { name: r.name })}
-                            onClick={() => onDelete(r.id)}
-                          >
-                            <IconTrash size={16} />
-                          </ActionIcon>
-                        </Tooltip>
+                        {/* A native title, not a tooltip component per row: the list stays light to render. */}
+                        <ActionIcon
+                          variant="subtle"
+                          size="sm"
+                          title={t('transits.duplicate')}
+                          aria-label={t('transits.duplicateNamed', { name: r.name })}
+                          onClick={() => onDuplicate(r.id)}
+                        >
+                          <IconCopy size={16} />
+                        </ActionIcon>
+                        <ActionIcon
+                          variant="subtle"
+                          size="sm"
+                          color="red"
+                          title={t('transits.delete')}
+                          aria-label={t('transits.deleteNamed', { name: r.name })}
+                          onClick={() => onDelete(r.id)}
+                        >
+                          <IconTrash size={16} />
+                        </ActionIcon>
                       </Group>
                     </Table.Td>
                   </Table.Tr>
@@ -340,6 +338,7 @@ export const TransitList = memo(function TransitList({
           )}
         </>
       )}
+      <RenderEndMark name={TRANSIT_LIST_RENDER} />
     </Card>
   );
 });
