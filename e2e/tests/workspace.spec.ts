@@ -229,8 +229,10 @@ test('transit workspace: customer, off-shore project, transits, items, drawing, 
   await expect(banner).toBeHidden();
   await expect(page.getByTestId('transit-drawing')).toHaveAttribute('data-exceeded', 'false');
 
-  // --- Cascading rules (spec §4) on a second, rectangular transit.
+  // --- Cascading rules (spec §4) on a second, rectangular transit. The first one still has unsaved edits (the
+  // cable line added and removed), so opening a new transit asks first (spec §2 wording).
   await page.getByRole('button', { name: 'Add transit' }).first().click();
+  await page.getByRole('button', { name: 'Close without saving' }).click();
   await expect(page.getByTestId('current-transit-name')).not.toHaveText('Deck penetration A');
   await page.getByRole('textbox', { name: 'Name' }).fill('Bulkhead B');
   await choose(page, 'Penetrating Item', 'Pipe');

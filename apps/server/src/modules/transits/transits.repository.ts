@@ -236,6 +236,17 @@ function queries(db: Database) {
       return rows[0]?.item ?? null;
     },
 
+    /**
+     * The project's "Updated" date follows its transits and items (issue 18 item 4). Its version is not bumped:
+     * the version guards the project's own fields, and a transit save must not make a rename conflict.
+     */
+    async touchProject(organizationId: string, projectId: string): Promise<void> {
+      await db
+        .update(projects)
+        .set({ lastUpdatedOn: new Date() })
+        .where(and(eq(projects.id, projectId), eq(projects.organizationId, organizationId)));
+    },
+
     /** `id` may be given so that a save inserts the same rows on its rehearsal and its write. */
     async insertTransit(organizationId: string, values: TransitValues & { id?: string }): Promise<string> {
       return insertScoped(db, transits, organizationId, values);

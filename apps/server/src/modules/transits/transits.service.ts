@@ -496,6 +496,7 @@ export function createTransitsService({ repo, loadCatalogue, cpu }: TransitsServ
       if (input.isDelete) {
         const changed = await q.updateTransit(organizationId, input.id, expected, { isRemoved: true });
         if (!changed) throw new AppError('VERSION_CONFLICT', RECORD_MESSAGES.versionConflict);
+        await q.touchProject(organizationId, existing.projectId);
         return input.id;
       }
       checkTransitAgainstCatalogue(input, catalogue);
@@ -506,6 +507,7 @@ export function createTransitsService({ repo, loadCatalogue, cpu }: TransitsServ
         name: input.name || existing.name,
       });
       if (!changed) throw new AppError('VERSION_CONFLICT', RECORD_MESSAGES.versionConflict);
+      await q.touchProject(organizationId, existing.projectId);
       return input.id;
     }
     if (input.isDelete) throw new AppError('NOT_FOUND', TRANSIT_MESSAGES.notFound);
@@ -519,12 +521,14 @@ export function createTransitsService({ repo, loadCatalogue, cpu }: TransitsServ
         '{n}',
         String((await q.countInProject(organizationId, input.projectId)) + 1),
       );
-    return q.insertTransit(organizationId, {
-      ...transitValues(input),
+    const id = await q.insertTransit(organizationId, {
+      ...transitValues(values),
       id: newId(),
       projectId: input.projectId,
       name,
     });
+    await q.touchProject(organizationId, input.projectId);
+    return id;
   }
 
   /** Saves item lines of one transit (create, update, soft delete with isRemoved). */
@@ -648,8 +652,8 @@ export function createTransitsService({ repo, loadCatalogue, cpu }: TransitsServ
         organizationId,
         catalogue,
         async (q, newId) => {
-          if (!(await q.findTransit(organizationId, transitId)))
-            throw new AppError('NOT_FOUND', TRANSIT_MESSAGES.notFound);
+          const transit = await q.findTransit(organizationId, transitId);
+          if (!transit) throw new AppError('NOT_FOUND', TRANSIT_MESSAGES.notFound);
           // The items change the transit's results, so the transit's version guards them (and is bumped).
           const expected = expectedVersion(
             { version: request.transitVersion, force: request.force },
@@ -666,6 +670,7 @@ export function createTransitsService({ repo, loadCatalogue, cpu }: TransitsServ
             request.force === true,
             newId,
           );
+          await q.touchProject(organizationId, transit.projectId);
           return transitId;
         },
         (q, id) => readData(q, organizationId, id, catalogue),
@@ -740,6 +745,7 @@ export function createTransitsService({ repo, loadCatalogue, cpu }: TransitsServ
               isRemoved: false,
             });
           }
+          await q.touchProject(organizationId, source.projectId);
           return copyId;
         },
         (q, copyId) => readData(q, organizationId, copyId, catalogue),
@@ -760,12 +766,13 @@ export function createTransitsService({ repo, loadCatalogue, cpu }: TransitsServ
       checkItemsAgainstCatalogue([item], catalogue);
       let before = new Set<string>();
       const write = async (q: TransitQueries, newId: NewId) => {
-        if (!(await q.findTransit(organizationId, transitId)))
-          throw new AppError('NOT_FOUND', TRANSIT_MESSAGES.notFound);
+        const transit = await q.findTransit(organizationId, transitId);
+        if (!transit) throw new AppError('NOT_FOUND', TRANSIT_MESSAGES.notFound);
         if (item.id) expectedVersion({ version: item.version, force: raw.force }, 'version');
         before = new Set((await q.listItems(organizationId, [transitId])).map((i) => i.id));
         await writeItems(q, organizationId, transitId, [{ ...item, transitId }], raw.force === true, newId);
         await q.updateTransit(organizationId, transitId, null, {});
+        await q.touchProject(organizationId, transit.projectId);
         return transitId;
       };
       return sizedSave(organizationId, catalogue, write, async (q) => {

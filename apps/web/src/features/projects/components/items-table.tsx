@@ -2,9 +2,11 @@ import { memo } from 'react';
 import { ActionIcon, Card, Group, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { CatalogueCrusher } from '@sealplan/engine';
+import type { CatalogueCrusher, ItemTypeId } from '@sealplan/engine';
 import { useUnits } from '@/lib/units';
 import type { EditorItem } from '../hooks/use-transit-editor';
+import type { DraftItem } from './items-dialog';
+import { ItemQuickEntry } from './item-quick-entry';
 
 export interface ItemsTableProps {
   items: EditorItem[];
@@ -13,6 +15,9 @@ export interface ItemsTableProps {
   itemCount: number;
   onEdit: (item: EditorItem) => void;
   onRemove: (key: string) => void;
+  /** Keyboard-first entry below the lines: the type a new row starts with, and where new lines go. */
+  defaultType: ItemTypeId;
+  onAddLines: (items: DraftItem[]) => void;
 }
 
 /** The transit's penetrating item lines with edit and remove (memoised: typing a dimension does not redraw it). */
@@ -22,6 +27,8 @@ export const ItemsTable = memo(function ItemsTable({
   itemCount,
   onEdit,
   onRemove,
+  defaultType,
+  onAddLines,
 }: ItemsTableProps) {
   const { t } = useTranslation('transits');
   const units = useUnits();
@@ -91,6 +98,7 @@ export const ItemsTable = memo(function ItemsTable({
           </Table.Tbody>
         </Table>
       )}
+      <ItemQuickEntry defaultType={defaultType} onAdd={onAddLines} />
     </Card>
   );
 });

@@ -19,8 +19,15 @@ export interface ProjectSidebarProps {
 /** Spec §2 project sidebar: name, customer, current transit, recent transits, dates, share and material list buttons. */
 export const ProjectSidebar = memo(function ProjectSidebar(p: ProjectSidebarProps) {
   const { t, i18n } = useTranslation('projects');
+  // <time dateTime>: the exact instant stays readable by machines (and tests) behind the rounded display.
   const date = (iso: string | null) =>
-    iso ? new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) : '—';
+    iso ? (
+      <time dateTime={iso}>
+        {new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}
+      </time>
+    ) : (
+      '—'
+    );
   return (
     <Card withBorder padding="md" component="aside" aria-label={t('sidebar.label')}>
       <Stack gap="xs">
@@ -67,7 +74,7 @@ export const ProjectSidebar = memo(function ProjectSidebar(p: ProjectSidebarProp
         <Text size="xs" c="dimmed">
           {t('sidebar.created')}: {date(p.createdOn)}
         </Text>
-        <Text size="xs" c="dimmed">
+        <Text size="xs" c="dimmed" data-testid="project-updated">
           {t('sidebar.updated')}: {date(p.updatedOn)}
         </Text>
         <Button leftSection={<IconShare size={16} />} variant="light" onClick={p.onShare} mt="xs">

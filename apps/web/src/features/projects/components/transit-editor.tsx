@@ -47,6 +47,8 @@ export interface TransitEditorProps {
   initial: TransitEditorState;
   /** Changes when another transit (or a newer stored version) is loaded. */
   resetKey: string;
+  /** A new transit, not saved yet (ADR 013): Save creates it, even before any change. */
+  isNew?: boolean;
   /** The server's figures, stored at the last save (shown while nothing changed since). */
   storedSizing: TransitSizing | null;
   saving: boolean;
@@ -85,6 +87,7 @@ export const TransitEditor = memo(function TransitEditor({
   catalogueVerified,
   initial,
   resetKey,
+  isNew = false,
   storedSizing,
   saving,
   onSave,
@@ -333,6 +336,11 @@ export const TransitEditor = memo(function TransitEditor({
     (i: EditorItem) => setDialog({ itemTypeId: i.itemTypeId, mode: { kind: 'edit', item: i }, key: i.key }),
     [],
   );
+  const onAddLines = useCallback(
+    (drafts: DraftItem[]) =>
+      setItems((list) => [...list, ...drafts.map((d) => ({ ...d, key: newItemKey() }))]),
+    [setItems],
+  );
   const onRemoveItem = useCallback(
     (key: string) => setItems((list) => list.filter((x) => x.key !== key)),
     [setItems],
@@ -381,7 +389,11 @@ export const TransitEditor = memo(function TransitEditor({
           <Title order={2} size="h4">
             {transit.name || t('editor.untitled')}
           </Title>
-          {dirty ? (
+          {isNew ? (
+            <Badge color="orange" variant="light" data-testid="new-transit-badge">
+              {t('editor.notSavedYet')}
+            </Badge>
+          ) : dirty ? (
             <Badge color="orange" variant="light" data-testid="unsaved-badge">
               {t('editor.unsaved')}
             </Badge>
@@ -415,7 +427,7 @@ export const TransitEditor = memo(function TransitEditor({
             leftSection={<IconDeviceFloppy size={16} />}
             onClick={save}
             loading={saving}
-            disabled={!dirty || circlesError !== null}
+            disabled={(!dirty && !isNew) || circlesError !== null}
           >
             {t('editor.save')}
           </Button>
@@ -471,6 +483,8 @@ export const TransitEditor = memo(function TransitEditor({
               itemCount={figures.itemCount}
               onEdit={onEditItem}
               onRemove={onRemoveItem}
+              defaultType={defaultType}
+              onAddLines={onAddLines}
             />
             <Card withBorder padding="md" component="section" aria-labelledby="transit-materials-title">
               <Title order={3} size="h5" id="transit-materials-title" mb="xs">

@@ -1,7 +1,32 @@
-import { memo } from 'react';
-import { ActionIcon, Badge, Button, Card, Group, Progress, Table, Text, Title, Tooltip } from '@mantine/core';
-import { IconCopy, IconPlus, IconTrash } from '@tabler/icons-react';
+import { memo, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Pagination,
+  Progress,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import {
+  IconChevronDown,
+  IconChevronUp,
+  IconCopy,
+  IconPlus,
+  IconSearch,
+  IconSelector,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { DEFAULT_PAGE_SIZE } from '@sealplan/contracts';
+import { markRenderStart, measureRender, RenderEndMark } from '@/lib/render-timing';
+import { SEARCH_DEBOUNCE_MS } from '../pages/projects-page';
 
 export interface TransitRow {
   id: string;
@@ -14,6 +39,59 @@ export interface TransitRow {
   fits: boolean | null;
 }
 
+export type TransitSortField = 'name' | 'fill' | 'status';
+export interface TransitSort {
+  field: TransitSortField;
+  direction: 'asc' | 'desc';
+}
+export type TransitStatus = 'over' | 'incomplete' | 'ok';
+
+/** The User Timing name of one render of the list (bench:list reads it). */
+export const TRANSIT_LIST_RENDER = 'transit-list';
+
+/** Ascending status order: what needs attention first (overfilled, then incomplete, then fitting). */
+const STATUS_RANK: Record<TransitStatus, number> = { over: 0, incomplete: 1, ok: 2 };
+
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+
+export function transitStatus(r: TransitRow): TransitStatus {
+  if (r.fits === null) return 'incomplete';
+  return r.overfilled || (r.fillPercent ?? 0) > 100 || r.fits === false ? 'over' : 'ok';
+}
+
+/**
+ * The rows matching the search (name, case- and accent-insensitive), in the chosen order; without a sort, the
+ * project's own order. Transits without a fill figure come last in either direction of the fill sort.
+ */
+export function filterAndSortRows(
+  rows: TransitRow[],
+  search: string,
+  sort: TransitSort | null,
+): TransitRow[] {
+  const needle = search.trim();
+  const matching = needle
+    ? rows.filter((r) => {
+        const name = r.name;
+        for (let i = 0; i + needle.length <= name.length; i++) {
+          if (collator.compare(name.slice(i, i + needle.length), needle) === 0) return true;
+        }
+        return false;
+      })
+    : rows;
+  if (!sort) return matching;
+  const sign = sort.direction === 'asc' ? 1 : -1;
+  const byName = (a: TransitRow, b: TransitRow) => collator.compare(a.name, b.name);
+  return [...matching].sort((a, b) => {
+    if (sort.field === 'name') return sign * byName(a, b) || a.id.localeCompare(b.id);
+    if (sort.field === 'fill') {
+      if (a.fillPercent === null || b.fillPercent === null)
+        return (a.fillPercent === null ? 1 : 0) - (b.fillPercent === null ? 1 : 0) || byName(a, b);
+      return sign * (a.fillPercent - b.fillPercent) || byName(a, b);
+    }
+    return sign * (STATUS_RANK[transitStatus(a)] - STATUS_RANK[transitStatus(b)]) || byName(a, b);
+  });
+}
+
 export interface TransitListProps {
   rows: TransitRow[];
   currentId: string | null;
@@ -22,9 +100,14 @@ export interface TransitListProps {
   onDuplicate: (id: string) => void;
   onDelete: (id: string) => void;
   busy: boolean;
+  /** Rows per page (spec §9 default page size). */
+  pageSize?: number;
 }
 
-/** The project's transits with their fill and status; add, duplicate, delete. */
+/**
+ * The project's transits with their fill and status; search, sort by name, fill or status, pages of ten (issue 18
+ * item 8): a project of a hundred transits keeps the list short, so the editor below stays in view.
+ */
 export const TransitList = memo(function TransitList({
   rows,
   currentId,
@@ -33,123 +116,229 @@ export const TransitList = memo(function TransitList({
   onDuplicate,
   onDelete,
   busy,
+  pageSize = DEFAULT_PAGE_SIZE,
 }: TransitListProps) {
+  markRenderStart(TRANSIT_LIST_RENDER);
   const { t } = useTranslation('projects');
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const [sort, setSort] = useState<TransitSort | null>(null);
+  const [page, setPage] = useState(0);
+
+  const shown = useMemo(() => filterAndSortRows(rows, debounced, sort), [rows, debounced, sort]);
+  const pages = Math.max(1, Math.ceil(shown.length / pageSize));
+  const pageIndex = Math.min(page, pages - 1);
+  const pageRows = shown.slice(pageIndex * pageSize, (pageIndex + 1) * pageSize);
+
+  // A new search or order starts at the first page.
+  useEffect(() => setPage(0), [debounced, sort]);
+  // The transit being edited is on the page shown, whichever way it was chosen (sidebar, reopen, add, duplicate).
+  useEffect(() => {
+    const index = shown.findIndex((r) => r.id === currentId);
+    if (index >= 0) setPage(Math.floor(index / pageSize));
+    // Only when the current transit changes: paging away from it afterwards is the user's choice.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [currentId]);
+  useLayoutEffect(() => measureRender(TRANSIT_LIST_RENDER));
+
+  const toggleSort = (field: TransitSortField) =>
+    setSort((s) =>
+      s?.field !== field
+        ? { field, direction: 'asc' }
+        : s.direction === 'asc'
+          ? { field, direction: 'desc' }
+          : null,
+    );
+  const header = (field: TransitSortField, label: string, width?: number) => (
+    <Table.Th
+      w={width}
+      aria-sort={sort?.field === field ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
+    >
+      <UnstyledButton onClick={() => toggleSort(field)} fw={700} fz="sm">
+        <Group gap={4} wrap="nowrap">
+          {label}
+          {sort?.field !== field ? (
+            <IconSelector size={14} />
+          ) : sort.direction === 'asc' ? (
+            <IconChevronUp size={14} />
+          ) : (
+            <IconChevronDown size={14} />
+          )}
+        </Group>
+      </UnstyledButton>
+    </Table.Th>
+  );
+
   return (
-    <Card withBorder padding="md" component="section" aria-labelledby="transit-list-title">
-      <Group justify="space-between" mb="sm">
-        <Title order={2} size="h4" id="transit-list-title">
-          {t('transits.title')}
-        </Title>
-        <Button leftSection={<IconPlus size={16} />} onClick={onAdd} loading={busy} size="sm">
-          {t('transits.add')}
-        </Button>
+    <Card withBorder padding="sm" component="section" aria-labelledby="transit-list-title">
+      <Group justify="space-between" mb="xs" gap="xs">
+        <Group gap="sm">
+          <Title order={2} size="h4" id="transit-list-title">
+            {t('transits.title')}
+          </Title>
+          {rows.length > 0 && (
+            <Text size="sm" c="dimmed" data-testid="transit-list-count">
+              {debounced.trim()
+                ? t('transits.matching', { count: shown.length, total: rows.length })
+                : t('transits.count', { count: rows.length })}
+            </Text>
+          )}
+        </Group>
+        <Group gap="xs">
+          {rows.length > 0 && (
+            <TextInput
+              size="xs"
+              w={200}
+              leftSection={<IconSearch size={14} />}
+              placeholder={t('transits.search')}
+              aria-label={t('transits.search')}
+              value={search}
+              onChange={(e) => setSearch(e.currentTarget.value)}
+            />
+          )}
+          <Button leftSection={<IconPlus size={16} />} onClick={onAdd} loading={busy} size="xs">
+            {t('transits.add')}
+          </Button>
+        </Group>
       </Group>
       {rows.length === 0 ? (
         <Text size="sm" c="dimmed">
           {t('transits.empty')}
         </Text>
+      ) : shown.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('transits.noMatch')}
+        </Text>
       ) : (
-        <Table highlightOnHover verticalSpacing={6} fz="sm" aria-label={t('transits.title')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('transits.name')}</Table.Th>
-              <Table.Th>{t('transits.shape')}</Table.Th>
-              <Table.Th>{t('transits.items')}</Table.Th>
-              <Table.Th w={170}>{t('transits.fill')}</Table.Th>
-              <Table.Th>{t('transits.status')}</Table.Th>
-              <Table.Th w={80} />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((r) => {
-              const red = r.overfilled || (r.fillPercent ?? 0) > 100 || r.fits === false;
-              return (
-                <Table.Tr
-                  key={r.id}
-                  onClick={() => onSelect(r.id)}
-                  style={{ cursor: 'pointer' }}
-                  bg={r.id === currentId ? 'var(--mantine-primary-color-light)' : undefined}
-                  aria-current={r.id === currentId ? 'true' : undefined}
-                  data-testid={`transit-row-${r.id}`}
-                >
-                  <Table.Td fw={600}>
-                    <Text
-                      component="a"
-                      href={`?transit=${r.id}`}
-                      size="sm"
-                      fw={600}
-                      onClick={(e) => {
-                        e.preventDefault();
-                        onSelect(r.id);
-                      }}
-                    >
-                      {r.name}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {r.shapeLabel} · {r.dimensions}
-                  </Table.Td>
-                  <Table.Td>{r.itemCount}</Table.Td>
-                  <Table.Td>
-                    {r.fillPercent === null ? (
-                      '—'
-                    ) : (
-                      <Group gap={6} wrap="nowrap">
-                        <Progress
-                          value={Math.min(100, r.fillPercent)}
-                          color={red ? 'red' : 'green'}
-                          w={90}
-                          aria-hidden
-                        />
-                        <Text size="xs">{r.fillPercent.toFixed(1)} %</Text>
-                      </Group>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {r.fits === null ? (
-                      <Badge variant="light" color="gray">
-                        {t('transits.statusIncomplete')}
-                      </Badge>
-                    ) : red ? (
-                      <Badge variant="light" color="red">
-                        {t('transits.statusOver')}
-                      </Badge>
-                    ) : (
-                      <Badge variant="light" color="green">
-                        {t('transits.statusOk')}
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td onClick={(e) => e.stopPropagation()}>
-                    <Group gap={2} wrap="nowrap">
-                      <Tooltip label={t('transits.duplicate')}>
+        <>
+          <Table
+            highlightOnHover
+            verticalSpacing={2}
+            fz="sm"
+            aria-label={t('transits.title')}
+            data-testid="transit-list"
+          >
+            <Table.Thead>
+              <Table.Tr>
+                {header('name', t('transits.name'))}
+                <Table.Th>{t('transits.shape')}</Table.Th>
+                <Table.Th>{t('transits.items')}</Table.Th>
+                {header('fill', t('transits.fill'), 170)}
+                {header('status', t('transits.status'))}
+                <Table.Th w={64} />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {pageRows.map((r) => {
+                const status = transitStatus(r);
+                const red = status === 'over';
+                return (
+                  <Table.Tr
+                    key={r.id}
+                    onClick={() => onSelect(r.id)}
+                    style={{ cursor: 'pointer' }}
+                    bg={r.id === currentId ? 'var(--mantine-primary-color-light)' : undefined}
+                    aria-current={r.id === currentId ? 'true' : undefined}
+                    data-testid={`transit-row-${r.id}`}
+                  >
+                    <Table.Td fw={600}>
+                      <Text
+                        component="a"
+                        href={`?transit=${r.id}`}
+                        size="sm"
+                        fw={600}
+                        onClick={(e) => {
+                          e.preventDefault();
+                          onSelect(r.id);
+                        }}
+                      >
+                        {r.name}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      {r.shapeLabel} · {r.dimensions}
+                    </Table.Td>
+                    <Table.Td>{r.itemCount}</Table.Td>
+                    <Table.Td>
+                      {r.fillPercent === null ? (
+                        '—'
+                      ) : (
+                        <Group gap={6} wrap="nowrap">
+                          <Progress
+                            value={Math.min(100, r.fillPercent)}
+                            color={red ? 'red' : 'green'}
+                            w={90}
+                            aria-hidden
+                          />
+                          <Text size="xs">{r.fillPercent.toFixed(1)} %</Text>
+                        </Group>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      {status === 'incomplete' ? (
+                        <Badge variant="light" color="gray">
+                          {t('transits.statusIncomplete')}
+                        </Badge>
+                      ) : red ? (
+                        <Badge variant="light" color="red">
+                          {t('transits.statusOver')}
+                        </Badge>
+                      ) : (
+                        <Badge variant="light" color="green">
+                          {t('transits.statusOk')}
+                        </Badge>
+                      )}
+                    </Table.Td>
+                    <Table.Td onClick={(e) => e.stopPropagation()}>
+                      <Group gap={2} wrap="nowrap">
+                        {/* A native title, not a tooltip component per row: the list stays light to render. */}
                         <ActionIcon
                           variant="subtle"
+                          size="sm"
+                          title={t('transits.duplicate')}
                           aria-label={t('transits.duplicateNamed', { name: r.name })}
                           onClick={() => onDuplicate(r.id)}
                         >
                           <IconCopy size={16} />
                         </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label={t('transits.delete')}>
                         <ActionIcon
                           variant="subtle"
+                          size="sm"
                           color="red"
+                          title={t('transits.delete')}
                           aria-label={t('transits.deleteNamed', { name: r.name })}
                           onClick={() => onDelete(r.id)}
                         >
                           <IconTrash size={16} />
                         </ActionIcon>
-                      </Tooltip>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+          {pages > 1 && (
+            <Group justify="flex-end" mt="xs">
+              <Pagination
+                size="sm"
+                total={pages}
+                value={pageIndex + 1}
+                onChange={(p) => setPage(p - 1)}
+                getControlProps={(control) =>
+                  control === 'previous'
+                    ? { 'aria-label': t('transits.previousPage') }
+                    : control === 'next'
+                      ? { 'aria-label': t('transits.nextPage') }
+                      : {}
+                }
+                getItemProps={(p) => ({ 'aria-label': t('transits.page', { page: p }) })}
+              />
+            </Group>
+          )}
+        </>
       )}
+      <RenderEndMark name={TRANSIT_LIST_RENDER} />
     </Card>
   );
 });

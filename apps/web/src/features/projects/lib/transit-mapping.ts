@@ -32,13 +32,37 @@ export function toEditorState(transit: Transit, items: PenetratingItem[]): Trans
 }
 
 /**
+ * A new transit the user has not saved yet (issue 18 item 6, ADR 013): it lives only in the editor, so it is in
+ * no list, total, dashboard count or document until its first save creates it.
+ */
+export function newTransitState(name: string): TransitEditorState {
+  return {
+    transit: {
+      ...toTransitInput({ shape: 'ROUND', copies: 1 }),
+      name,
+      comments: '',
+      nominalSize: null,
+    },
+    items: [],
+  };
+}
+
+/** Where the editor's state is saved: the stored transit, or (no id) a new one in the project. */
+export interface SaveTarget {
+  id?: string;
+  projectId: string;
+  version?: number;
+  itemIds: string[];
+}
+
+/**
  * The editor's state -> the savePenetratingItemsAndTransit body (spec §7). Lines removed since the stored version
  * are sent with isRemoved; `force` overwrites after the user chose to on a version conflict. `layout`, the browser's
  * fitting layout, goes with it as a certificate the server checks (ADR 004); too many circles go without one.
  */
 export function toSaveBody(
   state: TransitEditorState,
-  stored: { id: string; projectId: string; version: number; itemIds: string[] },
+  stored: SaveTarget,
   force: boolean,
   layout: PackingLayout | null = null,
 ): {
@@ -51,9 +75,8 @@ export function toSaveBody(
   const removed = stored.itemIds.filter((id) => !keptIds.has(id));
   return {
     transit: {
-      id: stored.id,
+      ...(stored.id ? { id: stored.id, version: stored.version } : {}),
       projectId: stored.projectId,
-      version: stored.version,
       ...(force ? { force: true } : {}),
       name: t.name.trim(),
       copies: t.copies ?? 1,
@@ -77,7 +100,7 @@ export function toSaveBody(
     penetratingItems: [
       ...state.items.map((i, index) => ({
         ...(i.id ? { id: i.id } : {}),
-        transitId: stored.id,
+        ...(stored.id ? { transitId: stored.id } : {}),
         itemTypeId: i.itemTypeId,
         quantity: i.quantity,
         outerDiameterMm: i.outerDiameterMm,

@@ -1,4 +1,12 @@
-import { startTransition, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import {
   Alert,
   Anchor,
@@ -23,6 +31,7 @@ import { sizeTransit, totalMaterials, type Catalogue, type TransitSizing } from 
 import { toItemInputs, toTransitInput, type PackingLayout, type TransitWithItems } from '@sealplan/contracts';
 import { ApiRequestError } from '@/lib/api-client';
 import { useUnits } from '@/lib/units';
+import { markRenderStart, measureRender } from '@/lib/render-timing';
 import {
   useDuplicateTransit,
   useFormData,
@@ -36,10 +45,22 @@ import { TransitEditor } from '../components/transit-editor';
 import { TransitList, type TransitRow } from '../components/transit-list';
 import type { TransitEditorState } from '../hooks/use-transit-editor';
 import { materialLines } from '../lib/material-lines';
-import { toEditorState, toSaveBody } from '../lib/transit-mapping';
+import { newTransitState, toEditorState, toSaveBody } from '../lib/transit-mapping';
 
 /** Spec §2 project sidebar: how many recent transits are listed. */
 const RECENT_TRANSITS = 5;
+/** The `transit` search parameter of a new transit not saved yet (ADR 013: created at its first save). */
+export const NEW_TRANSIT = 'new';
+/** The User Timing name of one render of the project page (bench:list reads it). */
+export const PROJECT_PAGE_RENDER = 'project-page';
+
+/** Issue 18 item 7: the transit last worked on (the latest saved), not the oldest. */
+function lastWorkedOn<T extends { auditing: { lastUpdatedOn: string } }>(transits: readonly T[]): T | null {
+  let latest: T | null = null;
+  for (const tr of transits)
+    if (!latest || tr.auditing.lastUpdatedOn > latest.auditing.lastUpdatedOn) latest = tr;
+  return latest;
+}
 
 export interface ExportDialogRenderProps {
   projectId: string;
@@ -87,7 +108,12 @@ export function ProjectPage({ renderExportDialog }: ProjectPageProps) {
   const catalogueVerified = formData.data?.meta.isVerified ?? false;
   const transits = useMemo(() => data.data?.transits ?? [], [data.data]);
   const requestedId = searchParams.get('transit');
-  const current = transits.find((tr) => tr.id === requestedId) ?? transits[0] ?? null;
+  const isNew = requestedId === NEW_TRANSIT;
+  const current = isNew
+    ? null
+    : (transits.find((tr) => tr.id === requestedId) ?? lastWorkedOn(transits) ?? null);
+  if (data.data && catalogue) markRenderStart(PROJECT_PAGE_RENDER);
+  useLayoutEffect(() => measureRender(PROJECT_PAGE_RENDER));
 
   const figures = useMemo(() => {
     const map = new Map<string, TransitSizing>();
@@ -105,11 +131,11 @@ export function ProjectPage({ renderExportDialog }: ProjectPageProps) {
         setEditorDirty(false);
         setSearchParams({ transit: id }, { replace: false });
       };
-      if (id === current?.id) return;
+      if (id === current?.id || (isNew && id === NEW_TRANSIT)) return;
       if (!editorDirty) return go();
       confirmLeave(go);
     },
-    [current?.id, editorDirty, setSearchParams, confirmLeave],
+    [current?.id, isNew, editorDirty, setSearchParams, confirmLeave],
   );
 
   const confirm = (message: string) =>
@@ -131,15 +157,8 @@ export function ProjectPage({ renderExportDialog }: ProjectPageProps) {
       message: error instanceof Error ? error.message : String(error),
     });
 
-  const addTransit = async () => {
-    try {
-      const created = await saveTransit.mutateAsync({ projectId, name: '', shape: 'ROUND', copies: 1 });
-      setSearchParams({ transit: created.id });
-      setEditorDirty(false);
-    } catch (error) {
-      failed(error);
-    }
-  };
+  // Issue 18 item 6 (ADR 013): "Add transit" opens a new transit in the editor; its first save creates it.
+  const addTransit = () => selectTransit(NEW_TRANSIT);
   const duplicateTransit = async (id: string) => {
     try {
       const copy = await duplicate.mutateAsync(id);
@@ -174,21 +193,28 @@ export function ProjectPage({ renderExportDialog }: ProjectPageProps) {
     layout: PackingLayout | null,
     force = false,
   ): Promise<boolean> => {
-    if (!current) return false;
+    if (!current && !isNew) return false;
     const body = toSaveBody(
       state,
-      {
-        id: current.id,
-        projectId,
-        version: current.version,
-        itemIds: current.penetratingItems.map((i) => i.id),
-      },
+      current
+        ? {
+            id: current.id,
+            projectId,
+            version: current.version,
+            itemIds: current.penetratingItems.map((i) => i.id),
+          }
+        : { projectId, itemIds: [] },
       force,
       layout,
     );
     try {
-      await saveAll.mutateAsync(body);
-      notify({ color: 'green', message: t('transits.saved', { name: body.transit.name || current.name }) });
+      const saved = await saveAll.mutateAsync(body);
+      notify({ color: 'green', message: t('transits.saved', { name: saved.transit.name }) });
+      if (!current) {
+        // The new transit now exists: the editor shows the stored one.
+        setEditorDirty(false);
+        setSearchParams({ transit: saved.transit.id }, { replace: true });
+      }
       return true;
     } catch (error) {
       if (error instanceof ApiRequestError && error.code === 'VERSION_CONFLICT') {
@@ -224,9 +250,13 @@ export function ProjectPage({ renderExportDialog }: ProjectPageProps) {
   );
   // A transition: the page's own re-render when the editor becomes dirty is interruptible (typing stays fluid).
   const onDirtyChange = useCallback((dirty: boolean) => startTransition(() => setEditorDirty(dirty)), []);
+  const newName = t('transits.defaultName', { n: transits.length + 1 });
   const initialState = useMemo(
-    () => (current ? toEditorState(current, current.penetratingItems) : null),
-    [current],
+    () =>
+      current ? toEditorState(current, current.penetratingItems) : isNew ? newTransitState(newName) : null,
+    // A new transit's state is made once per opening, not again when the list around it changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [current, isNew],
   );
 
   const projectTotals = useMemo(() => {
@@ -304,7 +334,13 @@ export function ProjectPage({ renderExportDialog }: ProjectPageProps) {
             name={project.name}
             customerName={customer.name}
             industryName={project.industry.display}
-            currentTransit={current ? { id: current.id, name: current.name } : null}
+            currentTransit={
+              current
+                ? { id: current.id, name: current.name }
+                : isNew
+                  ? { id: NEW_TRANSIT, name: t('transits.newTransit') }
+                  : null
+            }
             recentTransits={recent}
             createdOn={project.auditing.createdOn}
             updatedOn={project.auditing.lastUpdatedOn}
@@ -319,19 +355,20 @@ export function ProjectPage({ renderExportDialog }: ProjectPageProps) {
               rows={rows}
               currentId={current?.id ?? null}
               onSelect={selectTransit}
-              onAdd={() => void addTransit()}
+              onAdd={addTransit}
               onDuplicate={(id) => void duplicateTransit(id)}
               onDelete={(id) => void deleteTransit(id)}
-              busy={saveTransit.isPending || duplicate.isPending}
+              busy={duplicate.isPending}
             />
-            {current && initialState ? (
+            {initialState ? (
               <TransitEditor
-                key={current.id}
+                key={current?.id ?? NEW_TRANSIT}
                 catalogue={catalogue}
                 catalogueVerified={catalogueVerified}
                 initial={initialState}
-                resetKey={`${current.id}:${current.version}`}
-                storedSizing={current.results}
+                resetKey={current ? `${current.id}:${current.version}` : NEW_TRANSIT}
+                isNew={!current}
+                storedSizing={current?.results ?? null}
                 saving={saveAll.isPending}
                 onSave={onSave}
                 onDirtyChange={onDirtyChange}
@@ -340,9 +377,7 @@ export function ProjectPage({ renderExportDialog }: ProjectPageProps) {
               <Card withBorder padding="xl">
                 <Stack align="center" gap="xs">
                   <Text c="dimmed">{t('transits.noneYet')}</Text>
-                  <Button onClick={() => void addTransit()} loading={saveTransit.isPending}>
-                    {t('transits.add')}
-                  </Button>
+                  <Button onClick={addTransit}>{t('transits.add')}</Button>
                 </Stack>
               </Card>
             )}
