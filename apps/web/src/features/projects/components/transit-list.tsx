@@ -2,6 +2,7 @@ import { memo } from 'react';
 import { ActionIcon, Badge, Button, Card, Group, Progress, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconCopy, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useUnits } from '@/lib/units';
 
 export interface TransitRow {
   id: string;
@@ -35,6 +36,7 @@ export const TransitList = memo(function TransitList({
   busy,
 }: TransitListProps) {
   const { t } = useTranslation('projects');
+  const units = useUnits();
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="transit-list-title">
       <Group justify="space-between" mb="sm">
@@ -102,7 +104,7 @@ export const TransitList = memo(function TransitList({
                           w={90}
                           aria-hidden
                         />
-                        <Text size="xs">{r.fillPercent.toFixed(1)} %</Text>
+                        <Text size="xs">{units.formatPercent(r.fillPercent)}</Text>
                       </Group>
                     )}
                   </Table.Td>
