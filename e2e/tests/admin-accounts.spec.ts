@@ -196,7 +196,7 @@ test('deactivate and reactivate a customer', async ({ page }) => {
   const first = table.getByRole('row').nth(1);
   const name = (await first.getByRole('cell').first().textContent())!.trim();
   await page.getByRole('button', { name: `Deactivate ${name}` }).click();
-  await page.getByRole('button', { name: 'OK' }).click();
+  await page.getByRole('button', { name: 'OK', exact: true }).click();
   await expect(page.getByText(`${name} was deactivated.`)).toBeVisible();
   await expect(table.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
   await page.getByRole('checkbox', { name: 'Show inactive customers' }).check();
