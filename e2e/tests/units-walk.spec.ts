@@ -108,7 +108,7 @@ test('every screen, every language and unit system: no unit or plural leak', asy
     ],
   });
   await call('/api/project/savePenetratingItemsAndTransit', {
-    transit: { ...common, name: 'T-2', shape: 'RECTANGULAR', widthMm: 300, heightMm: 150, copies: 1 },
+    transit: { ...common, name: 'T-2', shape: 'RECTANGLE', widthMm: 300, heightMm: 150, copies: 1 },
     penetratingItems: [{ itemTypeId: 'PIPE', quantity: 2, outerDiameterMm: 60.3 }],
   });
 
