@@ -17,10 +17,10 @@ const env = {
   SEED_DEMO: 'true',
   NODE_ENV: 'production',
   LOG_LEVEL: 'warn',
+  // PUBLIC_URL is left to its default, the address listened on (http://127.0.0.1:PORT, the tests' baseURL).
   HOST: '127.0.0.1',
   ADMIN_EMAIL: 'admin@sealplan.local',
   ADMIN_PASSWORD: 'e2e-admin-password',
-  PUBLIC_URL: `http://127.0.0.1:${port}`,
 };
 if ((await run('npx', ['tsx', 'apps/server/src/cli/seed.ts'], { env })) !== 0) process.exit(1);
 process.exit(await run('npx', ['tsx', 'apps/server/src/server.ts'], { env }));

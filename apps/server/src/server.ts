@@ -48,3 +48,5 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ host: env.HOST, port: env.PORT });
+// Said in plain words whatever the log level: the address to open, the one every e-mailed link uses.
+process.stdout.write(`${env.PROVIDER_SHORT_NAME} is running at ${env.PUBLIC_URL}\n`);

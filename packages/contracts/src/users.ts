@@ -31,6 +31,8 @@ export const ASSIGNABLE_ROLE_NAMES = [
   'Administrator',
 ] as const;
 export type AssignableRoleName = (typeof ASSIGNABLE_ROLE_NAMES)[number];
+/** What an approved or administrator-created user gets unless told otherwise (docs/decisions/005-permissions.md). */
+export const NEW_USER_ROLE_NAMES: readonly AssignableRoleName[] = ['DefaultUser', 'Administrator'];
 
 /** Spec §9: default page size 10, page 0. */
 export const DEFAULT_USER_PAGE_SIZE = 10;
@@ -46,6 +48,10 @@ export const USER_MESSAGES = {
   notFound: 'User not found.',
   organizationNotFound: 'Organization not found.',
   organizationRequired: 'Choose an organization or enter the name of a new one.',
+  organizationExists:
+    'An organization with this name already exists. Choose it under "Existing organization" or enter another name.',
+  lastAdministrator:
+    'This change would leave an organization without an active administrator. Keep the Administrator role for at least one active user of each organization.',
   notPending: 'This user is not awaiting approval.',
   cannotChangeSelf: 'You cannot suspend, delete or change the roles of your own account.',
   selectUsers: 'Select at least one user.',
@@ -240,10 +246,14 @@ export type UserIdsRequest = z.infer<typeof userIdsRequestSchema>;
 export const bulkUsersResponseSchema = z.object({ updated: z.number().int(), userIds: z.array(z.string()) });
 export type BulkUsersResponse = z.infer<typeof bulkUsersResponseSchema>;
 
-/** Spec §7 setRoles {userIds, roles}: replaces the assignable roles of each user (spec §6 assignable list). */
+/**
+ * Spec §7 setRoles {userIds, roles}: replaces the assignable roles of each user (spec §6 assignable list).
+ * `unchanged` (optional): roles each user keeps as they have them, for a selection whose users differ in them.
+ */
 export const setRolesRequestSchema = z.object({
   userIds: z.array(z.guid()).min(1, USER_MESSAGES.selectUsers).max(MAX_BULK_USER_IDS),
   roles: z.array(z.enum(ASSIGNABLE_ROLE_NAMES)).max(ASSIGNABLE_ROLE_NAMES.length),
+  unchanged: z.array(z.enum(ASSIGNABLE_ROLE_NAMES)).max(ASSIGNABLE_ROLE_NAMES.length).optional(),
 });
 export type SetRolesRequest = z.infer<typeof setRolesRequestSchema>;
 

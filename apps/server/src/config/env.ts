@@ -14,6 +14,18 @@ function isProxyEntry(entry: string): boolean {
   return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
 }
 
+/** Hosts that mean "every interface": a browser cannot open them, so links name this machine instead. */
+const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]', '']);
+
+/**
+ * The address the server listens on, as a browser reaches it from this machine (the default of PUBLIC_URL):
+ * HOST 0.0.0.0 and PORT 3001 give http://localhost:3001; an IPv6 literal is bracketed.
+ */
+export function listenUrl(host: string, port: number): string {
+  const bracketed = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  return `http://${WILDCARD_HOSTS.has(host) ? 'localhost' : bracketed}:${port}`;
+}
+
 /** Every environment variable the server reads, parsed once at boot (README: configuration table). */
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -25,7 +37,8 @@ export const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   PGLITE_DIR: z.string().default('./data/sealplan'),
-  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  /** Unset: the address the server listens on (listenUrl of HOST and PORT), so e-mailed links reach it. */
+  PUBLIC_URL: z.string().url().optional(),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_URL: z.string().optional(),
@@ -62,7 +75,7 @@ export const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
 });
-export type Env = z.infer<typeof envSchema>;
+export type Env = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };
 
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const result = envSchema.safeParse(source);
@@ -70,5 +83,6 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
-  return result.data;
+  const env = result.data;
+  return { ...env, PUBLIC_URL: env.PUBLIC_URL ?? listenUrl(env.HOST, env.PORT) };
 }

@@ -1,18 +1,19 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   areaUnitLabel,
-  formatArea as engineFormatArea,
-  formatLength as engineFormatLength,
-  formatVolume as engineFormatVolume,
+  DISPLAY_DECIMALS,
   fromDisplayArea as engineFromDisplayArea,
   fromDisplayLength as engineFromDisplayLength,
   lengthUnitLabel,
   toDisplayArea as engineToDisplayArea,
   toDisplayLength as engineToDisplayLength,
+  toDisplayVolume,
   volumeUnitLabel,
   type MeasurementSystem,
 } from '@sealplan/engine';
 import { ApiRequestError, apiRequest } from './api-client';
+import { DEFAULT_CULTURE, i18n } from './i18n';
 import { useSession } from './session';
 
 export type { MeasurementSystem };
@@ -30,12 +31,22 @@ export interface UnitsValue {
   system: MeasurementSystem;
   /** Switches at once (every figure re-renders) and saves the choice to the signed-in user's settings. */
   setSystem: (system: MeasurementSystem) => void;
+  /** The locale every figure is written in (the user's language): "12.7 mm" in en-US, "12,7 mm" in de-DE. */
+  locale: string;
   /** "12.7 mm" / "0.500 in". */
   formatLength: (mm: number) => string;
   /** "314.16 cm²" / "48.695 in²". */
   formatArea: (mm2: number) => string;
   /** "393 ml" (same in both systems, spec §3). */
   formatVolume: (ml: number) => string;
+  /** "45.3 %" / "45,3 %": a percentage with one decimal (fill), or `decimals` of them. */
+  formatPercent: (percent: number, decimals?: number) => string;
+  /** A plain number (counts, quantities) with the locale's digits and grouping, at most `maxDecimals`. */
+  formatNumber: (value: number, maxDecimals?: number) => string;
+  /** The number shown in a length field: the display decimals of the system, no unit, no grouping. */
+  formatLengthValue: (mm: number) => string;
+  /** '.' or ',': what number fields accept and show as the decimal mark in this locale. */
+  decimalSeparator: string;
   /** mm -> the number shown (mm or in), rounded per spec §9. */
   toDisplayLength: (mm: number) => number;
   /** A number typed in the current system -> mm with 3 decimals (spec §9). */
@@ -50,17 +61,70 @@ export interface UnitsValue {
   volumeUnit: string;
 }
 
-/** The conversions for one system; pure, so it also serves components rendered without the provider. */
+/** Spec §9: fill percentages show one decimal. */
+export const PERCENT_DECIMALS = 1;
+/** Counts and quantities that are not lengths: whole numbers unless a caller asks for more. */
+const DEFAULT_NUMBER_DECIMALS = 0;
+
+const formats = new Map<string, Intl.NumberFormat>();
+/** One Intl.NumberFormat per locale and option set, made once (they are costly to build and used per cell). */
+function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    formats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * Spec §9 display decimals in the locale's digits: imperial always 3 decimals ("0.500"), metric up to 2 without
+ * trailing zeros ("12.7", "200"). Habit 18: the one number format for every figure the web app shows.
+ */
+function displayNumber(value: number, system: MeasurementSystem, locale: string, grouping = true): string {
+  if (!Number.isFinite(value)) return '';
+  const decimals = DISPLAY_DECIMALS[system];
+  return numberFormat(locale, {
+    minimumFractionDigits: system === 'IMPERIAL' ? decimals : 0,
+    maximumFractionDigits: decimals,
+    useGrouping: grouping,
+  }).format(value);
+}
+
+/** The decimal mark of a locale ('.' in en-US and zh-Hans, ',' in de-DE and fr-FR). */
+export function decimalSeparatorOf(locale: string): string {
+  return (
+    numberFormat(locale, { minimumFractionDigits: 1 })
+      .formatToParts(1.5)
+      .find((p) => p.type === 'decimal')?.value ?? '.'
+  );
+}
+
+/** The conversions for one system and locale; pure, so it also serves components rendered without the provider. */
 export function unitsFor(
   system: MeasurementSystem,
   setSystem: (system: MeasurementSystem) => void,
+  locale: string = DEFAULT_CULTURE,
 ): UnitsValue {
   return {
     system,
     setSystem,
-    formatLength: (mm) => engineFormatLength(mm, system),
-    formatArea: (mm2) => engineFormatArea(mm2, system),
-    formatVolume: (ml) => engineFormatVolume(ml, system),
+    locale,
+    formatLength: (mm) =>
+      `${displayNumber(engineToDisplayLength(mm, system), system, locale)} ${lengthUnitLabel(system)}`,
+    formatArea: (mm2) =>
+      `${displayNumber(engineToDisplayArea(mm2, system), system, locale)} ${areaUnitLabel(system)}`,
+    // Volumes are ml in both systems (spec §3), so they take the metric decimals.
+    formatVolume: (ml) =>
+      `${displayNumber(toDisplayVolume(ml, system), 'METRIC', locale)} ${volumeUnitLabel(system)}`,
+    // "45.3 %" as the engine and the documents write it, with the locale's decimal mark ("45,3 %").
+    formatPercent: (percent, decimals = PERCENT_DECIMALS) =>
+      `${numberFormat(locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(percent)} %`,
+    formatNumber: (value, maxDecimals = DEFAULT_NUMBER_DECIMALS) =>
+      numberFormat(locale, { maximumFractionDigits: maxDecimals }).format(value),
+    formatLengthValue: (mm) => displayNumber(engineToDisplayLength(mm, system), system, locale, false),
+    decimalSeparator: decimalSeparatorOf(locale),
     toDisplayLength: (mm) => engineToDisplayLength(mm, system),
     fromDisplayLength: (value) => engineFromDisplayLength(value, system),
     toDisplayArea: (mm2) => engineToDisplayArea(mm2, system),
@@ -87,6 +151,8 @@ export function UnitsProvider({
   onSaveError?: (error: unknown) => void;
 }) {
   const { user, refreshUser } = useSession();
+  const { i18n: active } = useTranslation();
+  const locale = active.language || DEFAULT_CULTURE;
   const saved = user?.defaultMeasurementSystem ?? null;
   const userKey = user ? `${user.id}:${saved}` : null;
   // The local choice belongs to the user (and saved value) it was made under. A different user, or a newly
@@ -115,16 +181,17 @@ export function UnitsProvider({
     [user, userKey, saved, refreshUser],
   );
 
-  const value = useMemo(() => unitsFor(system, setSystem), [system, setSystem]);
+  const value = useMemo(() => unitsFor(system, setSystem, locale), [system, setSystem, locale]);
   return <UnitsContext.Provider value={value}>{children}</UnitsContext.Provider>;
 }
 
-const standaloneUnits = unitsFor(DEFAULT_MEASUREMENT_SYSTEM, () => undefined);
+const ignoreSwitch = () => undefined;
 
 /**
  * The current measurement system and its conversions. Outside <UnitsProvider> (isolated component tests) it
- * answers the spec default, imperial, and switching does nothing.
+ * answers the spec default, imperial, in the current language, and switching does nothing.
  */
 export function useUnits(): UnitsValue {
-  return useContext(UnitsContext) ?? standaloneUnits;
+  const provided = useContext(UnitsContext);
+  return provided ?? unitsFor(DEFAULT_MEASUREMENT_SYSTEM, ignoreSwitch, i18n.language || DEFAULT_CULTURE);
 }

@@ -185,4 +185,10 @@ describe('getActive', () => {
       ['OFF_SHORE', 'Off Shore'],
     ]);
   });
+
+  it('industry getActive answers a visitor without a token (the register page lists them)', async () => {
+    const res = await call<Industry[]>(t.app, '/api/industry/getActive', {}, {});
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((i) => i.id)).toEqual(['ON_SHORE', 'OFF_SHORE']);
+  });
 });

@@ -26,9 +26,10 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await service.getActive(orgIdOf(request))),
   );
 
+  // Public: the register page lists the industries to a visitor (issue 18 item 15); they are reference data.
   app.post(
     '/api/industry/getActive',
-    { preHandler: requireOrgUser, schema: { ...schema, body: emptyRequestSchema } },
+    { schema: { ...schema, body: emptyRequestSchema } },
     async () => ok(await service.getActiveIndustries()),
   );
 };

@@ -175,7 +175,8 @@ describe('permission matrix (docs/decisions/005-permissions.md)', () => {
           const id = await target(null);
           await t.deps.db.db
             .update(users)
-            .set({ isPending: true, isApproved: false })
+            // Each approval makes its own organization, whose name must be new (issue 18 item 12).
+            .set({ isPending: true, isApproved: false, company: `Pending ${id}` })
             .where(eq(users.id, id));
           const res = await t.app.inject({
             method: 'POST',

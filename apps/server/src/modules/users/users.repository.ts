@@ -227,6 +227,66 @@ export function createUsersRepository(db: Database) {
       });
     },
 
+    /**
+     * Sets each user's replaceable roles in one transaction and refuses (returns the organizations, writes nothing)
+     * when an organization that had an active administrator would have none afterwards. The organizations' rows
+     * are locked first, so two changes racing to remove an organization's last two administrators cannot both pass.
+     */
+    async replaceRolesKeepingAdministrators(
+      changes: { userId: string; roleIds: string[] }[],
+      replaceable: readonly string[],
+      organizationIds: string[],
+      administratorRoles: readonly string[],
+    ): Promise<{ orphaned: string[] }> {
+      const activeAdministrators = async (tx: Pick<Database, 'select'>) => {
+        if (organizationIds.length === 0) return new Map<string, number>();
+        const rows = await tx
+          .select({ organizationId: users.organizationId, n: sql<number>`count(distinct ${users.id})` })
+          .from(users)
+          .innerJoin(userRoles, eq(userRoles.userId, users.id))
+          .where(
+            and(
+              inArray(users.organizationId, organizationIds),
+              inArray(userRoles.roleId, [...administratorRoles]),
+              eq(users.isApproved, true),
+              eq(users.isDenied, false),
+              eq(users.isSuspended, false),
+              eq(users.isRemoved, false),
+            ),
+          )
+          .groupBy(users.organizationId);
+        return new Map(rows.map((r) => [r.organizationId!, Number(r.n)]));
+      };
+      const orphaned: string[] = [];
+      await db
+        .transaction(async (tx) => {
+          if (organizationIds.length) {
+            await tx
+              .select({ id: organizations.id })
+              .from(organizations)
+              .where(inArray(organizations.id, organizationIds))
+              .for('update');
+          }
+          const before = await activeAdministrators(tx);
+          const userIds = changes.map((c) => c.userId);
+          await tx
+            .delete(userRoles)
+            .where(and(inArray(userRoles.userId, userIds), inArray(userRoles.roleId, [...replaceable])));
+          const rows = changes.flatMap((c) => c.roleIds.map((roleId) => ({ userId: c.userId, roleId })));
+          if (rows.length) await tx.insert(userRoles).values(rows).onConflictDoNothing();
+          const after = await activeAdministrators(tx);
+          for (const id of organizationIds) {
+            if ((before.get(id) ?? 0) > 0 && (after.get(id) ?? 0) === 0) orphaned.push(id);
+          }
+          if (orphaned.length) tx.rollback();
+        })
+        .catch((error: unknown) => {
+          // The refusal above rolls back on purpose; anything else is a real failure.
+          if (!orphaned.length) throw error;
+        });
+      return { orphaned };
+    },
+
     /** E-mail addresses of the provider's ElevatedUsers who can sign in (they approve registrations). */
     async providerElevatedUsers(): Promise<{ email: string; firstName: string }[]> {
       return db

@@ -142,8 +142,8 @@ describe('users API (spec §7 user calls, user admin)', () => {
   });
 
   describe('approval (updateUserStatus)', () => {
-    async function pendingUser() {
-      const r = await register();
+    async function pendingUser(over: Record<string, unknown> = {}) {
+      const r = await register(over);
       const [row] = await db().select().from(users).where(eq(users.email, r.email));
       return { ...r, id: row!.id };
     }
@@ -173,15 +173,34 @@ describe('users API (spec §7 user calls, user admin)', () => {
       expect(mail[0]!.text).toContain(`${t.deps.env.PUBLIC_URL}/login`);
       const signin = await signIn(t, p.email, p.password);
       expect(signin.statusCode).toBe(200);
-      // A second registration with the same company name gets its own organization, never the existing one.
+      // A second registration with the same company name never makes a second "Engines Ltd" (issue 18 item 12),
+      // in any letter case, and never joins the existing one by the typed name: the approver picks it.
       const q = await pendingUser();
-      const res2 = await post(
+      for (const body of [{}, { newOrganizationName: 'ENGINES LTD ' }]) {
+        const res2 = await post(
+          t,
+          '/api/user/updateUserStatus',
+          { user: q.id, isApproved: true, skipEmail: true, ...body },
+          admin.headers,
+        );
+        expect(res2.statusCode, res2.body).toBe(409);
+        expect(res2.json().error).toMatchObject({
+          code: 'CONFLICT',
+          message: USER_MESSAGES.organizationExists,
+          fields: { newOrganizationName: USER_MESSAGES.organizationExists },
+        });
+      }
+      const [still] = await db().select().from(users).where(eq(users.id, q.id));
+      expect(still).toMatchObject({ isPending: true, isApproved: false, organizationId: null });
+      const named = await db().select().from(organizations).where(eq(organizations.name, 'Engines Ltd'));
+      expect(named).toHaveLength(1);
+      const joined = await post(
         t,
         '/api/user/updateUserStatus',
-        { user: q.id, isApproved: true, skipEmail: true },
+        { user: q.id, isApproved: true, skipEmail: true, organizationId: user.organization.id },
         admin.headers,
       );
-      expect(res2.json().data.user.organization.id).not.toBe(user.organization.id);
+      expect(joined.json().data.user.organization.id).toBe(user.organization.id);
     });
 
     it('approve into an existing organization, or a new one with a chosen name; skipEmail sends nothing', async () => {
@@ -233,7 +252,7 @@ describe('users API (spec §7 user calls, user admin)', () => {
       expect(signin.json().error.error_description).toBe(AUTH_MESSAGES.denied);
       const pending = await post(t, '/api/user/list', { status: 'pending', size: 100 }, admin.headers);
       expect(pending.json().data.r.map((u: { id: string }) => u.id)).not.toContain(p.id);
-      const q = await pendingUser();
+      const q = await pendingUser({ Company: `Twice ${Date.now()}` });
       await post(
         t,
         '/api/user/updateUserStatus',
@@ -401,6 +420,8 @@ describe('users API (spec §7 user calls, user admin)', () => {
         roles: ['ElevatedUser', 'Administrator'],
       });
       const plain = await createAccount(db());
+      // Another administrator of plain's organization, so taking plain's leaves it one (issue 18 item 13).
+      await createAccount(db(), { organizationId: plain.organizationId });
       const res = await post(
         t,
         '/api/user/setRoles',
@@ -428,6 +449,64 @@ describe('users API (spec §7 user calls, user admin)', () => {
       });
       expect(locked.statusCode).toBe(403);
       expect(locked.json().error.message).toBe(AUTH_MESSAGES.notAuthorized);
+    });
+
+    it('setRoles refuses to leave an organization without an active administrator, and writes nothing', async () => {
+      const org = await createOrganization(db(), `Last Admin ${Date.now()}`);
+      const a = await createAccount(db(), {
+        organizationId: org.id,
+        roles: ['Administrator', 'DefaultUser'],
+      });
+      const b = await createAccount(db(), { organizationId: org.id, roles: ['Administrator'] });
+      const suspended = await createAccount(db(), { organizationId: org.id, roles: ['Administrator'] });
+      await post(t, '/api/user/suspend', { userIds: [suspended.id] }, admin.headers);
+      const rolesOf = async (id: string) =>
+        (await t.app.inject({ method: 'GET', url: `/api/user/getUser/${id}`, headers: admin.headers })).json()
+          .data.user.Roles;
+
+      // Both active administrators at once: refused (the suspended one does not count), nothing changes.
+      const both = await post(
+        t,
+        '/api/user/setRoles',
+        { userIds: [a.id, b.id], roles: ['DefaultUser'] },
+        admin.headers,
+      );
+      expect(both.statusCode, both.body).toBe(409);
+      expect(both.json().error).toMatchObject({ code: 'CONFLICT', message: USER_MESSAGES.lastAdministrator });
+      expect(await rolesOf(a.id)).toEqual(['Administrator', 'DefaultUser']);
+      expect(await rolesOf(b.id)).toEqual(['Administrator']);
+
+      // One of two: allowed; then the last one: refused.
+      const one = await post(
+        t,
+        '/api/user/setRoles',
+        { userIds: [a.id], roles: ['DefaultUser'] },
+        admin.headers,
+      );
+      expect(one.statusCode, one.body).toBe(200);
+      const last = await post(t, '/api/user/setRoles', { userIds: [b.id], roles: ['Editor'] }, admin.headers);
+      expect(last.statusCode).toBe(409);
+      expect(await rolesOf(b.id)).toEqual(['Administrator']);
+    });
+
+    it('setRoles keeps the roles named in unchanged as each user has them', async () => {
+      const org = await createOrganization(db(), `Mixed ${Date.now()}`);
+      const keeper = await createAccount(db(), { organizationId: org.id, roles: ['Administrator'] });
+      const editor = await createAccount(db(), { organizationId: org.id, roles: ['Editor', 'DefaultUser'] });
+      const author = await createAccount(db(), { organizationId: org.id, roles: ['Author'] });
+      const res = await post(
+        t,
+        '/api/user/setRoles',
+        { userIds: [editor.id, author.id], roles: ['Subscriber'], unchanged: ['Editor', 'Author'] },
+        admin.headers,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const rolesOf = async (id: string) =>
+        (await t.app.inject({ method: 'GET', url: `/api/user/getUser/${id}`, headers: admin.headers })).json()
+          .data.user.Roles;
+      expect(await rolesOf(editor.id)).toEqual(['Editor', 'Subscriber']);
+      expect(await rolesOf(author.id)).toEqual(['Author', 'Subscriber']);
+      expect(await rolesOf(keeper.id)).toEqual(['Administrator']);
     });
 
     it('nobody suspends, deletes or re-roles themself; one id out of reach refuses the whole bulk action', async () => {

@@ -169,9 +169,10 @@ export async function usersRoutes(app: FastifyInstance) {
       schema: { tags, body: setRolesRequestSchema, response: { 200: envelope(bulkUsersResponseSchema) } },
     },
     async (request) =>
-      ok(await users.setRoles(request.user!, request.body.userIds, request.body.roles), [
-        USER_MESSAGES.rolesSaved,
-      ]),
+      ok(
+        await users.setRoles(request.user!, request.body.userIds, request.body.roles, request.body.unchanged),
+        [USER_MESSAGES.rolesSaved],
+      ),
   );
 
   r.post(

@@ -5,6 +5,7 @@ import {
   DEFAULT_USER_MEASUREMENT_SYSTEM,
   hasProviderWideReach,
   MAX_USER_DEVICES,
+  NEW_USER_ROLE_NAMES,
   USER_MESSAGES,
   type AdminUser,
   type BulkUsersResponse,
@@ -31,7 +32,13 @@ export const REGISTER_RULE: RateRule = { name: 'register:address', max: 20, wind
  * What an approved or administrator-created user gets (docs/decisions/005-permissions.md): DefaultUser for the
  * product (play.view) and Administrator, because signing in requires admin.access (spec §6).
  */
-export const NEW_USER_ROLES: RoleId[] = [ROLE_IDS.DEFAULT_USER, ROLE_IDS.ADMINISTRATOR];
+export const NEW_USER_ROLES: RoleId[] = [...NEW_USER_ROLE_NAMES];
+/** Who counts as an organization's administrator for the last-administrator guard of setRoles (ADR 014). */
+export const ADMINISTRATOR_ROLES: RoleId[] = [
+  ROLE_IDS.ADMINISTRATOR,
+  ROLE_IDS.ELEVATED_USER,
+  ROLE_IDS.SYSTEM_ADMINISTRATOR,
+];
 
 /**
  * Who a user administrator may administer (docs/decisions/005-permissions.md):
@@ -238,6 +245,12 @@ export function createUsersService({ repo, auth, limiter, brand, now, log }: Use
           // that organization's projects. Joining an existing organization is an explicit choice (organizationId).
           const name = (input.newOrganizationName ?? u.company).trim();
           if (!name) throw new AppError('VALIDATION_FAILED', USER_MESSAGES.organizationRequired);
+          // Two organizations of one name cannot be told apart in any list: the approver picks the existing one.
+          if (await repo.findOrganizationByName(name)) {
+            throw new AppError('CONFLICT', USER_MESSAGES.organizationExists, {
+              newOrganizationName: USER_MESSAGES.organizationExists,
+            });
+          }
           organizationId = (await repo.createOrganization({ name })).id;
         }
         await repo.update([u.id], { isPending: false, isApproved: true, isDenied: false, organizationId });
@@ -348,11 +361,31 @@ export function createUsersService({ repo, auth, limiter, brand, now, log }: Use
         log.info({ userIds: ids, by: caller.id }, 'password reset by administrator');
       }),
 
-    /** Spec §6: the assignable roles are replaced; ElevatedUser/SystemAdministrator, which are not assignable, stay. */
-    setRoles: (caller: AuthUser, userIds: string[], roles: string[]) =>
-      bulk(caller, userIds, false, async (ids) => {
-        await repo.replaceRoles(ids, [...new Set(roles)], ASSIGNABLE_ROLE_NAMES);
-        log.info({ userIds: ids, roles, by: caller.id }, 'roles set');
+    /**
+     * Spec §6: the assignable roles are replaced; ElevatedUser/SystemAdministrator, which are not assignable, stay.
+     * Roles in `unchanged` stay as each user has them (a mixed selection the administrator left undecided).
+     * Refused when an organization would be left without an active administrator (issue 18 item 13).
+     */
+    setRoles: (caller: AuthUser, userIds: string[], roles: string[], unchanged: string[] = []) =>
+      bulk(caller, userIds, false, async (ids, targets) => {
+        const chosen = new Set(roles);
+        const changes = targets.map((d) => ({
+          userId: d.user.id,
+          roleIds: ASSIGNABLE_ROLE_NAMES.filter(
+            (r) => chosen.has(r) || (unchanged.includes(r) && !roles.includes(r) && d.roles.includes(r)),
+          ),
+        }));
+        const organizationIds = [
+          ...new Set(targets.map((d) => d.user.organizationId).filter((id): id is string => !!id)),
+        ];
+        const { orphaned } = await repo.replaceRolesKeepingAdministrators(
+          changes,
+          ASSIGNABLE_ROLE_NAMES,
+          organizationIds,
+          ADMINISTRATOR_ROLES,
+        );
+        if (orphaned.length) throw new AppError('CONFLICT', USER_MESSAGES.lastAdministrator);
+        log.info({ userIds: ids, roles, unchanged, by: caller.id }, 'roles set');
       }),
 
     async list(caller: AuthUser, q: Omit<ListQuery, 'organizationId'>): Promise<UserListResponse> {

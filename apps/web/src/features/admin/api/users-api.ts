@@ -3,6 +3,8 @@ import {
   ASSIGNABLE_ROLE_NAMES,
   DEFAULT_USER_PAGE_SIZE,
   type AdminUser as AdminUserRow,
+  type AdminUserResponse,
+  type CreateUserRequest,
   type AssignableRoleName,
   type BulkUsersResponse,
   type EditUserRequest,
@@ -138,9 +140,13 @@ export function runBulkAction(action: BulkAction, userIds: string[]) {
   return apiRequest<BulkUsersResponse>(`/api/user/${action}`, { method: 'POST', body });
 }
 
-/** Spec §7: setRoles {userIds, roles}. */
-export function setRoles(userIds: string[], roles: AssignableRoleName[]) {
-  const body: SetRolesRequest = { userIds, roles };
+/** Spec §7: setRoles {userIds, roles}; `unchanged` roles stay as each user has them. */
+export function setRoles(
+  userIds: string[],
+  roles: AssignableRoleName[],
+  unchanged: AssignableRoleName[] = [],
+) {
+  const body: SetRolesRequest = { userIds, roles, ...(unchanged.length ? { unchanged } : {}) };
   return apiRequest<BulkUsersResponse>('/api/user/setRoles', { method: 'POST', body });
 }
 
@@ -164,4 +170,28 @@ export function useAdminMutation<TInput>(fn: (input: TInput) => Promise<unknown>
     mutationFn: fn,
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
   });
+}
+
+export interface CreateUserInput {
+  email: string;
+  firstName: string;
+  lastName: string;
+  phoneNumber: string;
+  organizationId: string | null;
+  roles: AssignableRoleName[];
+}
+
+/** Spec §7 create {userInput}: an approved user, who sets a password through the e-mailed link. */
+export function createUser(input: CreateUserInput) {
+  const body: CreateUserRequest = {
+    userInput: {
+      email: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      ...(input.phoneNumber ? { phoneNumber: input.phoneNumber } : {}),
+      ...(input.organizationId ? { organizationId: input.organizationId } : {}),
+      roles: input.roles,
+    },
+  };
+  return apiRequest<AdminUserResponse>('/api/user/create', { method: 'POST', body });
 }

@@ -5,7 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { updateUserStatus, useAdminMutation, useOrganizations, type AdminUser } from '../api/users-api';
 import { joinFailures } from './confirm-action';
 
-/** Approve a pending registration into an existing organization or a new one named after its company. */
+/**
+ * Approve a pending registration into an existing organization (offered first) or a new one named after its
+ * company. A new name that an organization already has is refused here and by the server (issue 18 item 12).
+ */
 export function ApproveUserDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   const { t } = useTranslation('admin');
   return (
@@ -18,11 +21,17 @@ export function ApproveUserDialog({ user, onClose }: { user: AdminUser | null; o
 function ApproveForm({ user, onClose }: { user: AdminUser; onClose: () => void }) {
   const { t } = useTranslation('admin');
   const organizations = useOrganizations(true);
-  const [choice, setChoice] = useState<'new' | 'existing'>('new');
+  // Until the approver chooses, the list decides: existing organizations first, a new one when there are none.
+  const [picked, setChoice] = useState<'new' | 'existing' | null>(null);
+  const choice = picked ?? (organizations.data && organizations.data.length === 0 ? 'new' : 'existing');
   const [organizationId, setOrganizationId] = useState<string | null>(null);
   const [organizationName, setOrganizationName] = useState(user.company);
   const approve = useAdminMutation(updateUserStatus);
-  const canSubmit = choice === 'existing' ? organizationId !== null : organizationName.trim() !== '';
+  const taken = (organizations.data ?? []).some(
+    (o) => o.name.trim().toLowerCase() === organizationName.trim().toLowerCase(),
+  );
+  const canSubmit =
+    choice === 'existing' ? organizationId !== null : organizationName.trim() !== '' && !taken;
 
   const submit = () =>
     approve.mutate(
@@ -57,8 +66,8 @@ function ApproveForm({ user, onClose }: { user: AdminUser; onClose: () => void }
         onChange={(v) => setChoice(v as 'new' | 'existing')}
       >
         <Stack gap="xs" mt="xs">
-          <Radio value="new" label={t('approve.newOrganization')} />
           <Radio value="existing" label={t('approve.existingOrganization')} />
+          <Radio value="new" label={t('approve.newOrganization')} />
         </Stack>
       </Radio.Group>
       {choice === 'new' ? (
@@ -66,6 +75,7 @@ function ApproveForm({ user, onClose }: { user: AdminUser; onClose: () => void }
           label={t('approve.organizationName')}
           required
           value={organizationName}
+          error={taken ? t('approve.nameTaken') : undefined}
           onChange={(e) => setOrganizationName(e.currentTarget.value)}
         />
       ) : (

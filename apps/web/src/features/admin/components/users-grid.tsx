@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import {
   Alert,
   Badge,
@@ -34,6 +34,8 @@ export interface UsersGridProps {
   rowActions: (user: AdminUser) => ReactNode;
   toolbar?: ReactNode;
   showRoles?: boolean;
+  /** Every page loaded, so a parent that remembers selected users keeps their current roles. */
+  onRowsLoaded?: (users: AdminUser[]) => void;
 }
 
 /** A paged (default 10), sortable, searchable (debounced 500 ms) grid of users, spec §2 admin grids, §9. */
@@ -44,6 +46,7 @@ export function UsersGrid({
   rowActions,
   toolbar,
   showRoles,
+  onRowsLoaded,
 }: UsersGridProps) {
   const { t, i18n } = useTranslation('admin');
   const [search, setSearch] = useState('');
@@ -54,6 +57,9 @@ export function UsersGrid({
   const params: UserListParams = { status, pageIndex, pageSize, sort, search: debouncedSearch.trim() };
   const list = useUserList(params);
   const users = list.data?.users ?? [];
+  useEffect(() => {
+    if (list.data) onRowsLoaded?.(list.data.users);
+  }, [list.data, onRowsLoaded]);
   const total = list.data?.totalRecords ?? 0;
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const selectable = selected !== undefined && onSelectedChange !== undefined;

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { USER_MESSAGES } from '@sealplan/contracts';
 import { setStoredToken } from '@/lib/api-client';
 import { SessionProvider } from '@/lib/session';
 import { mockApi, type MockCall } from '@/testing/fetch-mock';
@@ -41,13 +42,14 @@ const activeRows = [
   row('22222222-2222-4222-8222-222222222222', 'a1@x.co', {
     isPending: false,
     isApproved: true,
-    roles: ['Editor'],
     organization: { id: 'o1', name: 'Org One' },
+    roles: ['Editor', 'Administrator'],
   }),
   row('33333333-3333-4333-8333-333333333333', 'a2@x.co', {
     isPending: false,
     isApproved: true,
     organization: { id: 'o1', name: 'Org One' },
+    roles: ['Administrator'],
   }),
 ];
 
@@ -71,7 +73,7 @@ describe('UsersPage (spec §2 admin grids, §6, §8)', () => {
   beforeEach(() => localStorage.clear());
   afterEach(() => vi.unstubAllGlobals());
 
-  it('lists pending and active users with the default page size and approves into a new organization named after the company', async () => {
+  it('lists pending and active users with the default page size and offers the existing organizations first and refuses a new one of a taken name', async () => {
     const api = mockApi({
       'GET /api/auth/current-user': () => ({ data: me }),
       'POST /api/user/list': listHandler,
@@ -96,16 +98,35 @@ describe('UsersPage (spec §2 admin grids, §6, §8)', () => {
 
     await user.click(within(pending).getByRole('button', { name: 'Approve p1@x.co' }));
     const dialog = await screen.findByRole('dialog', { name: 'Approve User' });
-    expect((within(dialog).getByLabelText(/Organization name/) as HTMLInputElement).value).toBe(
-      'Company 11111111-1111-4111-8111-111111111111',
-    );
-    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    // Existing organizations come first and are the default; Approve waits for one to be chosen.
+    const radios = within(dialog).getAllByRole('radio') as HTMLInputElement[];
+    expect(radios.map((r) => r.labels?.[0]?.textContent)).toEqual([
+      'Existing organization',
+      'New organization',
+    ]);
+    expect(radios[0]!.checked).toBe(true);
+    const approve = within(dialog).getByRole('button', { name: 'Approve' }) as HTMLButtonElement;
+    expect(approve.disabled).toBe(true);
+
+    // A new organization with a name already taken (any case) is refused before anything is sent.
+    await user.click(within(dialog).getByRole('radio', { name: 'New organization' }));
+    const name = within(dialog).getByLabelText(/Organization name/) as HTMLInputElement;
+    expect(name.value).toBe('Company 11111111-1111-4111-8111-111111111111');
+    await user.clear(name);
+    await user.type(name, 'org one');
+    expect(await within(dialog).findByText(/already exists/)).toBeTruthy();
+    expect(approve.disabled).toBe(true);
+
+    await user.click(within(dialog).getByRole('radio', { name: 'Existing organization' }));
+    await user.click(within(dialog).getByRole('combobox', { name: /Choose an organization/ }));
+    await user.click(await screen.findByRole('option', { name: 'Org One', hidden: true }));
+    await user.click(approve);
     await waitFor(() => expect(api.calls.some((c) => c.path === '/api/user/updateUserStatus')).toBe(true));
     expect(JSON.parse(api.calls.find((c) => c.path === '/api/user/updateUserStatus')!.body!)).toEqual({
       user: { id: pendingRows[0]!.id },
       isApproved: true,
       skipEmail: false,
-      newOrganizationName: 'Company 11111111-1111-4111-8111-111111111111',
+      organizationId: 'o1',
     });
   });
 
@@ -163,26 +184,87 @@ describe('UsersPage (spec §2 admin grids, §6, §8)', () => {
     });
   });
 
-  it('sets roles in bulk for the selected ids, starting from the roles of a single selection', async () => {
+  it("sets roles in bulk starting from the selected users' current roles; a mixed role stays as each has it", async () => {
     const api = mockApi({
       'GET /api/auth/current-user': () => ({ data: me }),
       'POST /api/user/list': listHandler,
-      'POST /api/user/setRoles': () => ({ data: { users: [] } }),
+      'POST /api/user/setRoles': () => ({ data: { updated: 2, userIds: [] } }),
     });
     const user = userEvent.setup();
     renderPage();
     const active = await screen.findByRole('table', { name: 'Active Users' });
     expect((screen.getByRole('button', { name: 'Set Roles' }) as HTMLButtonElement).disabled).toBe(true);
     await user.click(await within(active).findByRole('checkbox', { name: 'Select a1@x.co' }));
+    await user.click(within(active).getByRole('checkbox', { name: 'Select a2@x.co' }));
     await user.click(screen.getByRole('button', { name: 'Set Roles' }));
     const dialog = await screen.findByRole('dialog', { name: 'Set Roles' });
-    expect((within(dialog).getByRole('checkbox', { name: 'Editor' }) as HTMLInputElement).checked).toBe(true);
-    await user.click(within(dialog).getByRole('checkbox', { name: 'Author' }));
+    const box = (name: string) => within(dialog).getByRole('checkbox', { name }) as HTMLInputElement;
+    // a1 is an Editor and Administrator, a2 an Administrator only.
+    expect(box('Administrator').checked).toBe(true);
+    expect(box('Editor').indeterminate).toBe(true);
+    expect(box('Author').checked).toBe(false);
+    await user.click(box('Author'));
     await user.click(within(dialog).getByRole('button', { name: 'Save Roles' }));
     expect(await screen.findByText('Roles saved.')).toBeTruthy();
     expect(JSON.parse(api.calls.find((c) => c.path === '/api/user/setRoles')!.body!)).toEqual({
-      userIds: [activeRows[0]!.id],
-      roles: ['Editor', 'Author'],
+      userIds: [activeRows[0]!.id, activeRows[1]!.id],
+      roles: ['Author', 'Administrator'],
+      unchanged: ['Editor'],
+    });
+  });
+
+  it("shows the server's refusal to leave an organization without an administrator", async () => {
+    mockApi({
+      'GET /api/auth/current-user': () => ({ data: me }),
+      'POST /api/user/list': listHandler,
+      'POST /api/user/setRoles': () => ({
+        status: 409,
+        messages: [USER_MESSAGES.lastAdministrator],
+        error: { code: 'CONFLICT', message: USER_MESSAGES.lastAdministrator },
+      }),
+    });
+    const user = userEvent.setup();
+    renderPage();
+    const active = await screen.findByRole('table', { name: 'Active Users' });
+    await user.click(await within(active).findByRole('checkbox', { name: 'Select a2@x.co' }));
+    await user.click(screen.getByRole('button', { name: 'Set Roles' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Set Roles' });
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Administrator' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save Roles' }));
+    expect(await within(dialog).findByText(USER_MESSAGES.lastAdministrator)).toBeTruthy();
+  });
+
+  it('creates a user with the new-user roles, in the organization chosen', async () => {
+    const api = mockApi({
+      'GET /api/auth/current-user': () => ({ data: me }),
+      'POST /api/user/list': listHandler,
+      'POST /api/user/organizations': () => ({
+        data: { organizations: [{ id: 'o1', name: 'Org One', isProvider: false, userCount: 2 }] },
+      }),
+      'POST /api/user/create': () => ({ data: { user: activeRows[0] } }),
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('table', { name: 'Active Users' });
+    await user.click(screen.getByRole('button', { name: 'Create User' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create User' });
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findAllByText('Invalid user entry')).toHaveLength(3);
+    await user.type(within(dialog).getByLabelText(/Email/), 'new@x.co');
+    await user.type(within(dialog).getByLabelText(/First Name/), 'Nia');
+    await user.type(within(dialog).getByLabelText(/Last Name/), 'New');
+    await user.click(within(dialog).getByRole('combobox', { name: /Organization/ }));
+    await user.click(await screen.findByRole('option', { name: 'Org One', hidden: true }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText(/new@x.co was created/)).toBeTruthy();
+    expect(JSON.parse(api.calls.find((c) => c.path === '/api/user/create')!.body!)).toEqual({
+      userInput: {
+        email: 'new@x.co',
+        firstName: 'Nia',
+        lastName: 'New',
+        organizationId: 'o1',
+        roles: ['DefaultUser', 'Administrator'],
+      },
     });
   });
 

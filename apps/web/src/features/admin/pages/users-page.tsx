@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Card, Group, Stack, Title } from '@mantine/core';
 import { notify } from '@/lib/toast';
 import { useTranslation } from 'react-i18next';
+import { IconUserPlus } from '@tabler/icons-react';
 import { RequireRole } from '@/lib/session';
 import {
   runBulkAction,
@@ -12,6 +13,7 @@ import {
   type BulkAction,
 } from '../api/users-api';
 import { ApproveUserDialog } from '../components/approve-user-dialog';
+import { CreateUserDialog } from '../components/create-user-dialog';
 import { confirmAction, joinFailures } from '../components/confirm-action';
 import { EditUserDialog } from '../components/edit-user-dialog';
 import { SetRolesDialog } from '../components/set-roles-dialog';
@@ -33,7 +35,8 @@ function UserAdmin() {
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
   const [known, setKnown] = useState<Record<string, AdminUser>>({});
-  const [rolesFor, setRolesFor] = useState<string[] | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [rolesFor, setRolesFor] = useState<AdminUser[] | null>(null);
   const deny = useAdminMutation(updateUserStatus);
   const bulk = useAdminMutation((input: { action: BulkAction; userIds: string[] }) =>
     runBulkAction(input.action, input.userIds),
@@ -42,6 +45,11 @@ function UserAdmin() {
   useEffect(() => {
     document.title = `${t('common:appName')} | ${t('title')}`;
   }, [t]);
+
+  const remember = useCallback(
+    (users: AdminUser[]) => setKnown((k) => ({ ...k, ...Object.fromEntries(users.map((u) => [u.id, u])) })),
+    [],
+  );
 
   const onDeny = async (user: AdminUser) => {
     if (!(await confirmAction())) return;
@@ -70,7 +78,6 @@ function UserAdmin() {
       },
     );
   };
-  const rolesOfSelection = selected.length === 1 ? (known[selected[0]!]?.roles ?? []) : [];
 
   return (
     <Stack gap="lg" p="md">
@@ -112,24 +119,34 @@ function UserAdmin() {
         />
       </Card>
       <Card withBorder padding="md">
-        <Title order={2} size="h4" mb="sm">
-          {t('active.title')}
-        </Title>
+        <Group justify="space-between" mb="sm">
+          <Title order={2} size="h4">
+            {t('active.title')}
+          </Title>
+          <Button
+            size="xs"
+            leftSection={<IconUserPlus size={16} aria-hidden />}
+            onClick={() => setCreating(true)}
+          >
+            {t('create.open')}
+          </Button>
+        </Group>
         <UsersGrid
           status="active"
           showRoles
           selected={selected}
           onSelectedChange={(ids, users) => {
             setSelected(ids);
-            setKnown((k) => ({ ...k, ...Object.fromEntries(users.map((u) => [u.id, u])) }));
+            remember(users);
           }}
+          onRowsLoaded={remember}
           toolbar={
             <Group gap="xs">
               <Button
                 size="xs"
                 variant="light"
                 disabled={selected.length === 0}
-                onClick={() => setRolesFor(selected)}
+                onClick={() => setRolesFor(selected.flatMap((id) => (known[id] ? [known[id]] : [])))}
               >
                 {t('active.setRoles')}
               </Button>
@@ -184,7 +201,8 @@ function UserAdmin() {
       </Card>
       <ApproveUserDialog user={approving} onClose={() => setApproving(null)} />
       <EditUserDialog user={editing} onClose={() => setEditing(null)} />
-      <SetRolesDialog userIds={rolesFor} initialRoles={rolesOfSelection} onClose={() => setRolesFor(null)} />
+      <CreateUserDialog opened={creating} onClose={() => setCreating(false)} />
+      <SetRolesDialog users={rolesFor} onClose={() => setRolesFor(null)} />
     </Stack>
   );
 }

@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { useController, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { DISPLAY_DECIMALS, roundTo, SAVE_DECIMALS } from '@sealplan/engine';
 import { useUnits } from '@/lib/units';
 import { firstMessage, type CatalogueFormValues } from '../model/catalogue-form';
 
@@ -77,8 +78,11 @@ export function TextCell({
   );
 }
 
-/** Spec §9: imperial shows more decimals than metric; the catalogue's figures are precise, so one more each. */
-const LENGTH_DECIMALS = { METRIC: 3, IMPERIAL: 4 } as const;
+/**
+ * Decimals a catalogue length shows and accepts: metric one more than elsewhere (the catalogue's mm figures are
+ * precise to 3 decimals, the saving precision), imperial the spec §9 display decimals (no 4th, issue 18 item 10).
+ */
+const LENGTH_DECIMALS = { METRIC: SAVE_DECIMALS, IMPERIAL: DISPLAY_DECIMALS.IMPERIAL } as const;
 
 function sameValue(a: number | null, b: unknown, tolerance: number): boolean {
   const empty = (v: unknown) => v === null || v === undefined || (typeof v === 'number' && Number.isNaN(v));
@@ -108,7 +112,7 @@ export function NumberCell({
     value === null || value === undefined || Number.isNaN(value)
       ? ''
       : isLength
-        ? units.toDisplayLength(value)
+        ? roundTo(units.toDisplayLength(value), decimals)
         : value;
   const parse = (text: string | number): number | null => {
     if (text === '' || Number.isNaN(Number(text))) return nullable ? null : Number.NaN;
@@ -134,6 +138,7 @@ export function NumberCell({
         name={field.name}
         value={text}
         decimalScale={decimals}
+        decimalSeparator={units.decimalSeparator}
         allowNegative={false}
         hideControls
         rightSection={

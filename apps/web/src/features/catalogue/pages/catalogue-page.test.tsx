@@ -138,9 +138,10 @@ describe('CataloguePage (ADR 008)', () => {
     queryClient.setQueryData(SHARED_QUERY_KEYS.formData, { stale: true });
     queryClient.setQueryData(SHARED_QUERY_KEYS.settings, { stale: true });
 
-    // Imperial outside the units provider: 60 mm shows as 2.3622 in; 3 in is saved as 76.2 mm.
+    // Imperial outside the units provider: 60 mm shows as 2.362 in (spec §9 display decimals, no stray 4th);
+    // 3 in is saved as 76.2 mm.
     const input = await minDepthInput();
-    expect(input.value).toBe('2.3622');
+    expect(input.value).toBe('2.362');
     await user.clear(input);
     await user.type(input, '3');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -176,7 +177,7 @@ describe('CataloguePage (ADR 008)', () => {
     await user.type(input, '99999');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByText(/^Must be at most 3937/)).toBeTruthy();
+    expect(await screen.findByText(/^Must be at most 3,937/)).toBeTruthy();
     expect(screen.getByText('1 value needs correcting; it is marked below. Nothing was saved.')).toBeTruthy();
     expect((await minDepthInput()).value).toBe('99999');
     expect(api.calls.some((c) => c.method === 'PUT')).toBe(false);

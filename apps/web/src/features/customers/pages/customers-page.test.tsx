@@ -42,9 +42,12 @@ function serve() {
       };
     },
     'POST /api/customer/saveOne': (call: MockCall) => {
-      const { customer: saved } = JSON.parse(call.body!) as { customer: { id: string; name: string } };
+      const { customer: saved } = JSON.parse(call.body!) as {
+        customer: { id: string; name: string; isActive?: boolean; isDelete?: boolean };
+      };
       const index = store.findIndex((c) => c.id === saved.id);
-      store[index] = { ...store[index]!, name: saved.name, version: store[index]!.version + 1 };
+      const isActive = saved.isDelete ? false : (saved.isActive ?? store[index]!.isActive);
+      store[index] = { ...store[index]!, name: saved.name, isActive, version: store[index]!.version + 1 };
       return { data: store[index] };
     },
     'POST /api/industry/getActive': () => ({
@@ -73,6 +76,32 @@ describe('CustomersPage (spec §2, §3, §5)', () => {
     await waitFor(() => expect(screen.getByText('Customer 01')).toBeTruthy());
     expect(screen.queryByText('No customers yet.')).toBeNull();
     expect(within(screen.getByRole('table', { name: 'Customers' })).getAllByRole('row')).toHaveLength(1 + 5);
+  });
+
+  it('deactivates a customer after confirmation and reactivates it from the inactive list', async () => {
+    const api = serve();
+    const user = userEvent.setup();
+    renderWithProviders(<CustomersPage />, { path: '/customers' });
+    await screen.findByText('Customer 01');
+    await user.click(screen.getByRole('button', { name: 'Deactivate Customer 01' }));
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(api.calls.some((c) => c.path === '/api/customer/saveOne')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Deactivate Customer 01' }));
+    await user.click(await screen.findByRole('button', { name: 'OK' }));
+    expect(await screen.findByText('Customer 01 was deactivated.')).toBeTruthy();
+    const saves = () =>
+      api.calls
+        .filter((c) => c.path === '/api/customer/saveOne')
+        .map((c) => (JSON.parse(c.body!) as { customer: Record<string, unknown> }).customer);
+    expect(saves()[0]).toMatchObject({ id: customer(1, true).id, version: 1, isDelete: true });
+    await waitFor(() => expect(screen.getByText('4 customers')).toBeTruthy());
+
+    await user.click(screen.getByRole('checkbox', { name: 'Show inactive customers' }));
+    await user.click(await screen.findByRole('button', { name: 'Reactivate Customer 01' }));
+    expect(await screen.findByText('Customer 01 was reactivated.')).toBeTruthy();
+    expect(saves()[1]).toMatchObject({ id: customer(1, true).id, version: 2, isActive: true });
+    expect(saves()[1]).not.toHaveProperty('isDelete');
   });
 
   it('the Add Customer dialog shows the spec §5 rules in the current language once a field is touched', async () => {

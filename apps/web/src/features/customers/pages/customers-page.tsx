@@ -18,10 +18,20 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconChevronDown, IconChevronUp, IconPencil, IconPlus, IconSearch } from '@tabler/icons-react';
+import {
+  IconChevronDown,
+  IconChevronUp,
+  IconPencil,
+  IconPlayerPause,
+  IconPlayerPlay,
+  IconPlus,
+  IconSearch,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PAGE_SIZE, type Customer } from '@sealplan/contracts';
-import { useCustomerList } from '../api/customers-api';
+import { DEFAULT_PAGE_SIZE, customerFormToInput, customerToForm, type Customer } from '@sealplan/contracts';
+import { confirm } from '@/components/confirm-dialog';
+import { notify } from '@/lib/toast';
+import { useCustomerList, useSaveCustomer } from '../api/customers-api';
 import { CustomerDialog } from '../components/customer-dialog';
 
 /** Spec §9: search is debounced 500 ms. */
@@ -36,6 +46,21 @@ export function CustomersPage() {
   const [pageIndex, setPageIndex] = useState(0);
   const [includeInactive, setIncludeInactive] = useState(false);
   const [editing, setEditing] = useState<Customer | null | undefined>(undefined);
+  const save = useSaveCustomer();
+  // Deactivating keeps the customer and its projects; it leaves the lists of customers to pick (issue 18 item 14).
+  const setActive = async (c: Customer, active: boolean) => {
+    if (!active && !(await confirm({ message: t('list.deactivateConfirm', { name: c.name }), danger: true })))
+      return;
+    const input = customerFormToInput(customerToForm(c), c);
+    save.mutate(active ? { ...input, isActive: true } : { ...input, isDelete: true }, {
+      onSuccess: () =>
+        notify({
+          color: 'green',
+          message: t(active ? 'list.reactivated' : 'list.deactivated', { name: c.name }),
+        }),
+      onError: () => notify({ color: 'red', message: t('saveFailed') }),
+    });
+  };
   const list = useCustomerList({
     search: debounced,
     sortDirection,
@@ -114,7 +139,7 @@ export function CustomersPage() {
                   <Table.Th>{t('list.contact')}</Table.Th>
                   <Table.Th ta="right">{t('list.projects')}</Table.Th>
                   <Table.Th>{t('list.status')}</Table.Th>
-                  <Table.Th w={50} />
+                  <Table.Th w={90} />
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -137,15 +162,30 @@ export function CustomersPage() {
                       </Badge>
                     </Table.Td>
                     <Table.Td>
-                      <Tooltip label={t('list.edit')}>
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={t('list.editNamed', { name: c.name })}
-                          onClick={() => setEditing(c)}
-                        >
-                          <IconPencil size={16} />
-                        </ActionIcon>
-                      </Tooltip>
+                      <Group gap={4} wrap="nowrap">
+                        <Tooltip label={t('list.edit')}>
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={t('list.editNamed', { name: c.name })}
+                            onClick={() => setEditing(c)}
+                          >
+                            <IconPencil size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                        <Tooltip label={t(c.isActive ? 'list.deactivate' : 'list.reactivate')}>
+                          <ActionIcon
+                            variant="subtle"
+                            color={c.isActive ? 'orange' : 'teal'}
+                            aria-label={t(c.isActive ? 'list.deactivateNamed' : 'list.reactivateNamed', {
+                              name: c.name,
+                            })}
+                            disabled={save.isPending}
+                            onClick={() => void setActive(c, !c.isActive)}
+                          >
+                            {c.isActive ? <IconPlayerPause size={16} /> : <IconPlayerPlay size={16} />}
+                          </ActionIcon>
+                        </Tooltip>
+                      </Group>
                     </Table.Td>
                   </Table.Tr>
                 ))}

@@ -1,5 +1,6 @@
 import { Box, Group, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useUnits } from '@/lib/units';
 
 export interface FillBarProps {
   /** Filled percentage (spec §9: capped at 100). */
@@ -16,10 +17,11 @@ const RED = 'var(--mantine-color-red-6)';
 /** Spec §4 fill bar: green, red when overfilled or above 100 %, with a marker at the fill limit. */
 export function FillBar({ fillPercent, fillLimitPercent, overfilled }: FillBarProps) {
   const { t } = useTranslation('transits');
+  const units = useUnits();
   const shown = Math.max(0, Math.min(100, fillPercent));
   const limit = Math.max(0, Math.min(100, fillLimitPercent));
   const red = overfilled || fillPercent > 100;
-  const label = t('fill.label', { fill: shown.toFixed(1), limit: limit.toFixed(0) });
+  const label = t('fill.label', { fill: units.formatPercent(shown), limit: units.formatPercent(limit, 0) });
   return (
     <Box>
       <Group justify="space-between" mb={4}>
@@ -27,7 +29,7 @@ export function FillBar({ fillPercent, fillLimitPercent, overfilled }: FillBarPr
           {t('fill.title')}
         </Text>
         <Text size="sm" fw={600} c={red ? 'red' : 'green'} data-testid="fill-percent">
-          {shown.toFixed(1)} %
+          {units.formatPercent(shown)}
         </Text>
       </Group>
       <Box
@@ -52,7 +54,7 @@ export function FillBar({ fillPercent, fillLimitPercent, overfilled }: FillBarPr
             transition: 'width 150ms ease',
           }}
         />
-        <Tooltip label={t('fill.limit', { limit: limit.toFixed(0) })}>
+        <Tooltip label={t('fill.limit', { limit: units.formatPercent(limit, 0) })}>
           <Box
             data-testid="fill-limit-marker"
             pos="absolute"
@@ -68,7 +70,7 @@ export function FillBar({ fillPercent, fillLimitPercent, overfilled }: FillBarPr
         </Tooltip>
       </Box>
       <Text size="xs" c="dimmed" mt={4}>
-        {t('fill.limit', { limit: limit.toFixed(0) })}
+        {t('fill.limit', { limit: units.formatPercent(limit, 0) })}
       </Text>
     </Box>
   );

@@ -87,6 +87,7 @@ export function LengthInput({
       value={text}
       min={min}
       decimalScale={decimals}
+      decimalSeparator={units.decimalSeparator}
       allowNegative={false}
       hideControls
       disabled={disabled}

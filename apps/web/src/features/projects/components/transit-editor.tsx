@@ -26,6 +26,7 @@ import {
   type TransitEditorState,
 } from '../hooks/use-transit-editor';
 import { materialLines } from '../lib/material-lines';
+import { messageParams } from '../lib/messages';
 import { drawnCircles, isExceeded, type CircleFacts } from '../lib/sizing-view';
 import { ItemsDialog, type DraftItem, type ItemsDialogMode } from './items-dialog';
 import { ItemsTable } from './items-table';
@@ -113,11 +114,11 @@ export const TransitEditor = memo(function TransitEditor({
       notify({
         color: severity,
         message: messages
-          .map((m) => t(`messages.${m.code}`, { defaultValue: m.text, ...(m.params ?? {}) }))
+          .map((m) => t(`messages.${m.code}`, { defaultValue: m.text, ...messageParams(m.params, units) }))
           .join(' '),
       });
     },
-    [t],
+    [t, units],
   );
   const editor = useTransitEditor(catalogue, initial, resetKey, showMessages);
   const { change, setText, setItems, commitDepth } = editor;
@@ -204,9 +205,9 @@ export const TransitEditor = memo(function TransitEditor({
     const other = figures.messages.filter((m) => !PACKING_CODES.has(m.code) && m.code !== 'RISE_ULTRA_SCH80');
     return [...fromPacking, ...other].map((m) => ({
       ...m,
-      text: t(`messages.${m.code}`, { defaultValue: m.text, ...(m.params ?? {}) }),
+      text: t(`messages.${m.code}`, { defaultValue: m.text, ...messageParams(m.params, units) }),
     }));
-  }, [packed, figures, t]);
+  }, [packed, figures, t, units]);
   const materials = useMemo(
     () => materialLines(totalMaterials([figures.materials]), units, t),
     [figures, units, t],

@@ -27,6 +27,7 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE } from '@sealplan/contracts';
 import { markRenderStart, measureRender, RenderEndMark } from '@/lib/render-timing';
 import { SEARCH_DEBOUNCE_MS } from '../pages/projects-page';
+import { useUnits } from '@/lib/units';
 
 export interface TransitRow {
   id: string;
@@ -120,6 +121,7 @@ export const TransitList = memo(function TransitList({
 }: TransitListProps) {
   markRenderStart(TRANSIT_LIST_RENDER);
   const { t } = useTranslation('projects');
+  const units = useUnits();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const [sort, setSort] = useState<TransitSort | null>(null);
@@ -270,7 +272,7 @@ export const TransitList = memo(function TransitList({
                             w={90}
                             aria-hidden
                           />
-                          <Text size="xs">{r.fillPercent.toFixed(1)} %</Text>
+                          <Text size="xs">{units.formatPercent(r.fillPercent)}</Text>
                         </Group>
                       )}
                     </Table.Td>

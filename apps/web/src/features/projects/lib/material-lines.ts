@@ -1,10 +1,11 @@
 import type { TFunction } from 'i18next';
-import type { MaterialTotals } from '@sealplan/engine';
+import { WRAP_MIN_CABLE_DIAMETER_MM, type MaterialTotals } from '@sealplan/engine';
 import type { MaterialLine } from '../components/materials-table';
 
 interface UnitFormatters {
   formatLength: (mm: number) => string;
   formatVolume: (ml: number) => string;
+  formatNumber: (value: number) => string;
 }
 
 /**
@@ -24,7 +25,7 @@ export function materialLines(totals: MaterialTotals, units: UnitFormatters, t: 
         length: units.formatLength(s.lengthMm),
       }),
       articleNumber: null,
-      quantity: String(s.count),
+      quantity: units.formatNumber(s.count),
       detail: t('materials.bundles', { count: s.bundles }),
     });
   }
@@ -51,7 +52,7 @@ export function materialLines(totals: MaterialTotals, units: UnitFormatters, t: 
         max: units.formatLength(s.cableMaxMm),
       }),
       articleNumber: s.articleNumber,
-      quantity: String(s.count),
+      quantity: units.formatNumber(s.count),
       detail: null,
     });
   }
@@ -64,7 +65,7 @@ export function materialLines(totals: MaterialTotals, units: UnitFormatters, t: 
         diameter: units.formatLength(c.outerDiameterMm),
       }),
       articleNumber: c.articleNumber,
-      quantity: String(c.count),
+      quantity: units.formatNumber(c.count),
       detail: null,
     });
   }
@@ -72,7 +73,10 @@ export function materialLines(totals: MaterialTotals, units: UnitFormatters, t: 
     lines.push({
       key: 'wrap',
       group: t('materials.wrap'),
-      description: t('materials.wrapDescription'),
+      // The threshold in the user's units: "above 2.480 in" for imperial users, never "above 63 mm".
+      description: t('materials.wrapDescription', {
+        diameter: units.formatLength(WRAP_MIN_CABLE_DIAMETER_MM),
+      }),
       articleNumber: null,
       quantity: t('materials.rolls', { count: totals.wrap.rolls }),
       detail: t('materials.wrapLength', { length: units.formatLength(totals.wrap.lengthMm) }),

@@ -12,3 +12,29 @@ export function projectMessage(t: TFunction<'projects'>, message: string | undef
   const key = KEY_BY_TEXT.get(message);
   return key ? t(key, { defaultValue: message }) : message;
 }
+
+/** Engine message parameters in mm (spec §8 depth, the diameters) and in percent (the fill figures). */
+const LENGTH_PARAMS = new Set(['min', 'diameter']);
+const PERCENT_PARAMS = new Set(['fill', 'limit']);
+
+/**
+ * An engine message's parameters as the user reads them: lengths in their unit system and percentages in their
+ * locale (habit 18), so a translated message never says "150mm" to an imperial user.
+ */
+export function messageParams(
+  params: Record<string, number | string> | undefined,
+  units: { formatLength: (mm: number) => string; formatPercent: (percent: number) => string },
+): Record<string, string> {
+  const shown: Record<string, string> = {};
+  for (const [name, value] of Object.entries(params ?? {})) {
+    shown[name] =
+      typeof value !== 'number'
+        ? value
+        : LENGTH_PARAMS.has(name)
+          ? units.formatLength(value)
+          : PERCENT_PARAMS.has(name)
+            ? units.formatPercent(value)
+            : String(value);
+  }
+  return shown;
+}
