@@ -49,7 +49,7 @@ describe('TransitDrawingSvg', () => {
       ['-40', '0', '25'],
       ['40', '10.1235', '30'],
     ]);
-    expect(items[1]!.querySelector('title')!.textContent).toBe('2: Pipe Ø 60 mm');
+    expect(items[1]!.querySelector('title')!.textContent).toBe('Pipe Ø 60 mm');
     expect(items[0]!.getAttribute('data-item-type')).toBe('CABLE');
   });
 

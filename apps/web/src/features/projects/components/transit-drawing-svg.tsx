@@ -137,7 +137,7 @@ export function TransitDrawingSvg({
               data-item-r={round4(ownR)}
               data-sleeve-r={occupiedR > ownR + 1e-6 ? round4(occupiedR) : undefined}
             >
-              <title>{`${c.number}: ${c.label}`}</title>
+              <title>{c.label}</title>
               {placedR > occupiedR + 1e-6 && (
                 <circle
                   data-role="clearance-ring"
