@@ -1,8 +1,9 @@
 import { Box, Group, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { formatPercent, roundTo } from '@sealplan/engine';
 
 export interface FillBarProps {
-  /** Filled percentage (spec §9: capped at 100). */
+  /** The fill (ADR 010: items with their clearance over the opening), not capped: 116.6 % shows as 116.6 %. */
   fillPercent: number;
   /** Fill limit = 100 − spare percent (spec §9). */
   fillLimitPercent: number;
@@ -16,10 +17,12 @@ const RED = 'var(--mantine-color-red-6)';
 /** Spec §4 fill bar: green, red when overfilled or above 100 %, with a marker at the fill limit. */
 export function FillBar({ fillPercent, fillLimitPercent, overfilled }: FillBarProps) {
   const { t } = useTranslation('transits');
-  const shown = Math.max(0, Math.min(100, fillPercent));
+  // Only the bar's width stops at the end of the bar; the figure is the fill as it is (ADR 010).
+  const width = Math.max(0, Math.min(100, fillPercent));
   const limit = Math.max(0, Math.min(100, fillLimitPercent));
   const red = overfilled || fillPercent > 100;
-  const label = t('fill.label', { fill: shown.toFixed(1), limit: limit.toFixed(0) });
+  const fill = roundTo(fillPercent, 1);
+  const label = t('fill.label', { fill: fill.toFixed(1), limit: limit.toFixed(0) });
   return (
     <Box>
       <Group justify="space-between" mb={4}>
@@ -27,15 +30,15 @@ export function FillBar({ fillPercent, fillLimitPercent, overfilled }: FillBarPr
           {t('fill.title')}
         </Text>
         <Text size="sm" fw={600} c={red ? 'red' : 'green'} data-testid="fill-percent">
-          {shown.toFixed(1)} %
+          {formatPercent(fillPercent)}
         </Text>
       </Group>
       <Box
         role="meter"
         aria-label={label}
         aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={Number(shown.toFixed(1))}
+        aria-valuemax={Math.max(100, fill)}
+        aria-valuenow={fill}
         data-testid="fill-bar"
         data-state={red ? 'over' : 'ok'}
         pos="relative"
@@ -46,7 +49,7 @@ export function FillBar({ fillPercent, fillLimitPercent, overfilled }: FillBarPr
           data-testid="fill-bar-value"
           h="100%"
           style={{
-            width: `${shown}%`,
+            width: `${width}%`,
             background: red ? RED : GREEN,
             borderRadius: 7,
             transition: 'width 150ms ease',

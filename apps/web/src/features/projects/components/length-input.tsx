@@ -87,7 +87,8 @@ export function LengthInput({
       value={text}
       min={min}
       decimalScale={decimals}
-      allowNegative={false}
+      // ADR 010: what is typed stays (a minus sign is kept, nothing is clamped); the owner shows the message.
+      clampBehavior="none"
       hideControls
       disabled={disabled}
       readOnly={readOnly}

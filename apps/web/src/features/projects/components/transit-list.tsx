@@ -2,6 +2,7 @@ import { memo } from 'react';
 import { ActionIcon, Badge, Button, Card, Group, Progress, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconCopy, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { formatPercent } from '@sealplan/engine';
 
 export interface TransitRow {
   id: string;
@@ -102,7 +103,9 @@ export const TransitList = memo(function TransitList({
                           w={90}
                           aria-hidden
                         />
-                        <Text size="xs">{r.fillPercent.toFixed(1)} %</Text>
+                        <Text size="xs" data-testid="transit-fill">
+                          {formatPercent(r.fillPercent)}
+                        </Text>
                       </Group>
                     )}
                   </Table.Td>
