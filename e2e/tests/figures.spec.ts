@@ -8,7 +8,8 @@ import { apiToken, useToken } from '../support/session';
 const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
 const STAMP = Date.now().toString(36);
 
-test.describe.configure({ mode: 'serial' });
+// A busy machine makes the first load of the project page slow; the checks themselves are quick.
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
 test.use({ actionTimeout: 15_000 });
 
 let token = '';
@@ -90,8 +91,7 @@ test('an overfilled transit is named beside the project totals, not summed into 
   await expect(flagged).toContainText('Not in these totals');
   await expect(flagged).toContainText('A over: not buildable: overfilled');
   await expect(flagged).not.toContainText('B fits');
-  await flagged.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${ARTIFACTS}figures-not-buildable.png`, fullPage: true });
+  await flagged.screenshot({ path: `${ARTIFACTS}figures-not-buildable.png` });
 });
 
 test('sizing input is kept as typed with the field’s message, and not saved', async ({ page }) => {
@@ -115,7 +115,9 @@ test('sizing input is kept as typed with the field’s message, and not saved', 
   await spare.blur();
   await expect(spare).toHaveValue('150 %');
   await expect(page.getByText('Spare percent must be between 0 and 99')).toBeVisible();
-  await page.screenshot({ path: `${ARTIFACTS}figures-refused-input.png`, fullPage: true });
+  await page
+    .getByRole('region', { name: 'Transit sizing' })
+    .screenshot({ path: `${ARTIFACTS}figures-refused-input.png` });
 
   await page.getByRole('button', { name: 'Save transit', exact: true }).click();
   await expect(page.getByText(/Correct the marked fields before saving/)).toBeVisible();
