@@ -363,7 +363,12 @@ export function sizeTransit(input: SizeTransitInput): TransitSizing {
   // ADR 010: not capped (the issue overrides spec §9's cap: a capped figure hides how far over a transit is).
   const filledPercent = areaMm2 > 0 ? (itemsAreaMm2 / areaMm2) * 100 : 0;
   const limitPercent = fillLimitPercent(transit.sparePercent);
-  const overfilled = definitelyGreater(filledPercentWithClearance, limitPercent);
+  // A spare out of range has no meaningful limit (its own error says so), and an opening without area is not
+  // overfilled (ADR 003): neither is flagged as overfilled.
+  const overfilled =
+    areaMm2 > 0 &&
+    !sparePercentOutOfRange(transit.sparePercent) &&
+    definitelyGreater(filledPercentWithClearance, limitPercent);
   const itemCount = items.reduce((sum, item) => sum + item.quantity, 0);
 
   const packing = packItems(opening, areaMm2, items, input);
