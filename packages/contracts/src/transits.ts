@@ -41,7 +41,7 @@ export const TRANSIT_MESSAGES = {
   copies: 'Copies must be a whole number of at least 1',
   /** Spec §4 spare percent (the engine's SPARE_PERCENT_OUT_OF_RANGE text). */
   sparePercent: `Spare percent must be between ${SPARE_PERCENT_MIN} and ${SPARE_PERCENT_MAX}`,
-  /** ADR 010: `{max}` is the largest radius with its unit (the engine's CORNER_RADIUS_TOO_LARGE text in mm). */
+  /** ADR 010: `{maxRadius}` is the largest radius with its unit (the engine's CORNER_RADIUS_TOO_LARGE text in mm). */
   cornerRadiusTooLarge: 'The corner radius can be at most {max} (half the shorter side).',
   length: 'Please enter a length between 0 and 10000 mm',
   transitTypeNotAllowed: 'This transit type is not available for this penetrating item type.',
@@ -95,7 +95,7 @@ export const PENETRATING_ITEM_MESSAGES = {
 
 /** ADR 010: the corner radius message naming the largest allowed radius, in mm (the API's unit). */
 export function cornerRadiusMessage(maxRadiusMm: number): string {
-  return engineMessage('CORNER_RADIUS_TOO_LARGE', { max: roundTo(maxRadiusMm, 2) }).text;
+  return engineMessage('CORNER_RADIUS_TOO_LARGE', { maxRadius: roundTo(maxRadiusMm, 2) }).text;
 }
 
 /**

@@ -61,6 +61,9 @@ describe('negative sizes and spare percent (ADR 010: reported, never made positi
     expect(fillLimitPercent(150)).toBe(-50);
     const message = result.messages.find((m) => m.code === 'SPARE_PERCENT_OUT_OF_RANGE');
     expect(message?.text).toBe('Spare percent must be between 0 and 99');
+    // No limit to compare with: not declared overfilled (the spare's own error explains the transit).
+    expect(result.overfilled).toBe(false);
+    expect(result.messages.map((m) => m.code)).not.toContain('FILL_LIMIT_EXCEEDED');
   });
 
   it('spare 99 is allowed', () => {

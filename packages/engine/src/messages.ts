@@ -34,10 +34,10 @@ export const MESSAGE_DEFINITIONS = {
     severity: 'warning',
     text: 'The fill with clearance ({fill} %) exceeds the fill limit of {limit} %.',
   },
-  /** ADR 010: a corner radius above half the shorter side is refused, never limited; `{max}` in mm. */
+  /** ADR 010: a corner radius above half the shorter side is refused, never limited; `{maxRadius}` in mm. */
   CORNER_RADIUS_TOO_LARGE: {
     severity: 'error',
-    text: 'The corner radius can be at most {max}mm (half the shorter side).',
+    text: 'The corner radius can be at most {maxRadius}mm (half the shorter side).',
   },
   /** ADR 010: a spare percent outside 0–{max} is refused, never clamped. */
   SPARE_PERCENT_OUT_OF_RANGE: { severity: 'error', text: 'Spare percent must be between 0 and {max}' },

@@ -387,7 +387,12 @@ export function sizeTransit(input: SizeTransitInput): TransitSizing {
   // ADR 010: not capped (the issue overrides spec §9's cap: a capped figure hides how far over a transit is).
   const filledPercent = areaMm2 > 0 ? (itemsAreaMm2 / areaMm2) * 100 : 0;
   const limitPercent = fillLimitPercent(transit.sparePercent);
-  const overfilled = definitelyGreater(filledPercentWithClearance, limitPercent);
+  // A spare out of range has no meaningful limit (its own error says so), and an opening without area is not
+  // overfilled (ADR 003): neither is flagged as overfilled.
+  const overfilled =
+    areaMm2 > 0 &&
+    !sparePercentOutOfRange(transit.sparePercent) &&
+    definitelyGreater(filledPercentWithClearance, limitPercent);
   const itemCount = items.reduce((sum, item) => sum + item.quantity, 0);
 
   const packing = packItems(opening, areaMm2, items, input);
@@ -481,7 +486,7 @@ export function sizeTransit(input: SizeTransitInput): TransitSizing {
   if (radiusTooLarge && opening.shape === 'RECTANGLE') {
     messages.push(
       engineMessage('CORNER_RADIUS_TOO_LARGE', {
-        max: roundTo(maxCornerRadiusMm(opening.widthMm ?? 0, opening.heightMm ?? 0), 2),
+        maxRadius: roundTo(maxCornerRadiusMm(opening.widthMm ?? 0, opening.heightMm ?? 0), 2),
       }),
     );
   }

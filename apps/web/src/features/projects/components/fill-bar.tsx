@@ -1,9 +1,10 @@
 import { Box, Group, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { roundTo } from '@sealplan/engine';
 import { useUnits } from '@/lib/units';
 
 export interface FillBarProps {
-  /** Filled percentage (spec §9: capped at 100). */
+  /** The fill (ADR 010: items with their clearance over the opening), not capped: 116.6 % shows as 116.6 %. */
   fillPercent: number;
   /** Fill limit = 100 − spare percent (spec §9). */
   fillLimitPercent: number;
@@ -18,10 +19,15 @@ const RED = 'var(--mantine-color-red-6)';
 export function FillBar({ fillPercent, fillLimitPercent, overfilled }: FillBarProps) {
   const { t } = useTranslation('transits');
   const units = useUnits();
-  const shown = Math.max(0, Math.min(100, fillPercent));
+  // Only the bar's width stops at the end of the bar; the figure is the fill as it is (ADR 010).
+  const width = Math.max(0, Math.min(100, fillPercent));
   const limit = Math.max(0, Math.min(100, fillLimitPercent));
   const red = overfilled || fillPercent > 100;
-  const label = t('fill.label', { fill: units.formatPercent(shown), limit: units.formatPercent(limit, 0) });
+  const fill = roundTo(fillPercent, 1);
+  const label = t('fill.label', {
+    fill: units.formatPercent(fillPercent),
+    limit: units.formatPercent(limit, 0),
+  });
   return (
     <Box>
       <Group justify="space-between" mb={4}>
@@ -29,15 +35,15 @@ export function FillBar({ fillPercent, fillLimitPercent, overfilled }: FillBarPr
           {t('fill.title')}
         </Text>
         <Text size="sm" fw={600} c={red ? 'red' : 'green'} data-testid="fill-percent">
-          {units.formatPercent(shown)}
+          {units.formatPercent(fillPercent)}
         </Text>
       </Group>
       <Box
         role="meter"
         aria-label={label}
         aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={Number(shown.toFixed(1))}
+        aria-valuemax={Math.max(100, fill)}
+        aria-valuenow={fill}
         data-testid="fill-bar"
         data-state={red ? 'over' : 'ok'}
         pos="relative"
@@ -48,7 +54,7 @@ export function FillBar({ fillPercent, fillLimitPercent, overfilled }: FillBarPr
           data-testid="fill-bar-value"
           h="100%"
           style={{
-            width: `${shown}%`,
+            width: `${width}%`,
             background: red ? RED : GREEN,
             borderRadius: 7,
             transition: 'width 150ms ease',

@@ -141,6 +141,8 @@ export function ItemsDialog({
             data-autofocus
             label={t('items.quantity')}
             min={0}
+            // ADR 010: a negative quantity stays as typed with its message (never clamped to 0).
+            clampBehavior="none"
             allowDecimal={false}
             value={row.quantity}
             onChange={(v) => setRow((r) => ({ ...r, quantity: v === '' ? '' : Number(v) }))}
@@ -173,6 +175,7 @@ export function ItemsDialog({
           <NumberInput
             label={t('items.outerDiameter', { unit: units.lengthUnit })}
             min={0}
+            clampBehavior="none"
             decimalScale={decimals}
             hideControls
             value={row.diameter}

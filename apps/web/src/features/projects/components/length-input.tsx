@@ -88,7 +88,8 @@ export function LengthInput({
       min={min}
       decimalScale={decimals}
       decimalSeparator={units.decimalSeparator}
-      allowNegative={false}
+      // ADR 010: what is typed stays (a minus sign is kept, nothing is clamped); the owner shows the message.
+      clampBehavior="none"
       hideControls
       disabled={disabled}
       readOnly={readOnly}

@@ -6,6 +6,7 @@ import { IconChevronDown, IconDeviceFloppy, IconPlus } from '@tabler/icons-react
 import { useTranslation } from 'react-i18next';
 import {
   drawingView,
+  fillPercentOf,
   legendNumbers,
   sizeTransit,
   totalMaterials,
@@ -27,6 +28,7 @@ import {
 } from '../hooks/use-transit-editor';
 import { materialLines } from '../lib/material-lines';
 import { messageParams } from '../lib/messages';
+import { sizingErrors } from '../lib/sizing-errors';
 import { drawnCircles, isExceeded, type CircleFacts } from '../lib/sizing-view';
 import { ItemsDialog, type DraftItem, type ItemsDialogMode } from './items-dialog';
 import { ItemsTable } from './items-table';
@@ -214,7 +216,7 @@ export const TransitEditor = memo(function TransitEditor({
   );
   const fill = useMemo(
     () => ({
-      fillPercent: figures.filledPercentWithClearance,
+      fillPercent: fillPercentOf(figures),
       fillLimitPercent: figures.fillLimitPercent,
       overfilled: figures.overfilled,
     }),
@@ -311,6 +313,11 @@ export const TransitEditor = memo(function TransitEditor({
     ],
   );
 
+  const fieldErrors = useMemo(
+    () => sizingErrors(sizingValues, units.formatLength, t),
+    [sizingValues, units.formatLength, t],
+  );
+
   const onDetailsChange = useCallback(
     <K extends keyof TransitDetailsValues>(field: K, value: TransitDetailsValues[K]) => {
       // Depth is committed (minimum applied) when the field loses focus, not while typing (spec §5).
@@ -370,6 +377,26 @@ export const TransitEditor = memo(function TransitEditor({
     const current = editor.latest();
     if (current.transit.name.trim() === '') {
       notify({ color: 'red', message: t('sizing.nameRequired') });
+      return;
+    }
+    // ADR 010: a field the server would refuse is not sent; its message is under the field, as typed.
+    const refused = sizingErrors(
+      {
+        name: current.transit.name,
+        copies: current.transit.copies ?? null,
+        shape: current.transit.shape,
+        sparePercent: current.transit.sparePercent ?? null,
+        diameterMm: current.transit.diameterMm ?? null,
+        widthMm: current.transit.widthMm ?? null,
+        heightMm: current.transit.heightMm ?? null,
+        cornerRadiusMm: current.transit.cornerRadiusMm ?? null,
+      },
+      units.formatLength,
+      t,
+    );
+    const first = Object.values(refused)[0];
+    if (first) {
+      notify({ color: 'red', message: `${t('sizing.errors.fix')} ${first}` });
       return;
     }
     // The worker's fitting layout goes with the save; the server keeps it only when it is valid for what is saved.
@@ -442,6 +469,7 @@ export const TransitEditor = memo(function TransitEditor({
               onChange={onSizingChange}
               diameterReadOnly={fs.diameterReadOnly}
               nameError={nameError}
+              errors={fieldErrors}
               onNext={onNext}
               nextLabel={t('sizing.next')}
             />

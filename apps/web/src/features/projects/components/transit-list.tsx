@@ -272,7 +272,9 @@ export const TransitList = memo(function TransitList({
                             w={90}
                             aria-hidden
                           />
-                          <Text size="xs">{units.formatPercent(r.fillPercent)}</Text>
+                          <Text size="xs" data-testid="transit-fill">
+                            {units.formatPercent(r.fillPercent)}
+                          </Text>
                         </Group>
                       )}
                     </Table.Td>

@@ -32,6 +32,8 @@ export interface TransitSizingPanelProps {
   /** Spec §4: RISE_ULTRA single pipe: the diameter is the pipe's inside diameter, read-only. */
   diameterReadOnly: boolean;
   nameError?: string | null;
+  /** ADR 010: messages of fields the server would refuse; the typed value stays in the field. */
+  errors?: Partial<Record<keyof TransitSizingValues, string>>;
   onNext: () => void;
   nextLabel: string;
 }
@@ -42,6 +44,7 @@ export const TransitSizingPanel = memo(function TransitSizingPanel({
   onChange,
   diameterReadOnly,
   nameError,
+  errors = {},
   onNext,
   nextLabel,
 }: TransitSizingPanelProps) {
@@ -65,7 +68,8 @@ export const TransitSizingPanel = memo(function TransitSizingPanel({
             label={t('sizing.copies')}
             min={1}
             allowDecimal={false}
-            allowNegative={false}
+            clampBehavior="none"
+            error={errors.copies}
             value={values.copies ?? ''}
             onChange={(v) => onChange('copies', v === '' ? null : Number(v))}
           />
@@ -73,7 +77,9 @@ export const TransitSizingPanel = memo(function TransitSizingPanel({
             label={t('sizing.sparePercent')}
             min={0}
             max={99}
-            allowNegative={false}
+            // ADR 010: 150 stays 150 with the field's message; never clamped to 99.
+            clampBehavior="none"
+            error={errors.sparePercent}
             decimalScale={1}
             suffix=" %"
             value={values.sparePercent ?? ''}
@@ -98,6 +104,7 @@ export const TransitSizingPanel = memo(function TransitSizingPanel({
             valueMm={values.diameterMm}
             onChangeMm={(mm) => onChange('diameterMm', mm)}
             readOnly={diameterReadOnly}
+            error={errors.diameterMm}
             data-testid="transit-diameter"
           />
         ) : (
@@ -107,17 +114,23 @@ export const TransitSizingPanel = memo(function TransitSizingPanel({
                 label={t('sizing.width')}
                 valueMm={values.widthMm}
                 onChangeMm={(mm) => onChange('widthMm', mm)}
+                error={errors.widthMm}
+                data-testid="transit-width"
               />
               <LengthInput
                 label={t('sizing.height')}
                 valueMm={values.heightMm}
                 onChangeMm={(mm) => onChange('heightMm', mm)}
+                error={errors.heightMm}
+                data-testid="transit-height"
               />
             </Group>
             <LengthInput
               label={t('sizing.cornerRadius')}
               valueMm={values.cornerRadiusMm}
               onChangeMm={(mm) => onChange('cornerRadiusMm', mm)}
+              error={errors.cornerRadiusMm}
+              data-testid="transit-corner-radius"
             />
           </>
         )}

@@ -86,7 +86,8 @@ describe('useTransitEditor (spec §4 transit editing through the engine reducer)
     act(() => vi.advanceTimersByTime(PIPE_FLASH_MS + 1));
     expect(hook.result.current.flashPipe).toBe(false);
     act(() => hook.result.current.change({ field: 'singleCrusherPipeId', value: 'PIPE-DN50' }));
-    expect(hook.result.current.state.transit.diameterMm).toBe(52.48);
+    // 2" Schedule 40: (2.375 − 2 × 0.154) in × 25.4 = 52.5018 mm (exact inches, ADR 010).
+    expect(hook.result.current.state.transit.diameterMm).toBe(52.5018);
     expect(hook.result.current.fieldState.diameterReadOnly).toBe(true);
     expect(hook.result.current.fieldState.showSch80Note).toBe(true);
     act(() => hook.result.current.change({ field: 'shape', value: 'RECTANGLE' }));

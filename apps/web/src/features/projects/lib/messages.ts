@@ -14,7 +14,7 @@ export function projectMessage(t: TFunction<'projects'>, message: string | undef
 }
 
 /** Engine message parameters in mm (spec §8 depth, the diameters) and in percent (the fill figures). */
-const LENGTH_PARAMS = new Set(['min', 'diameter']);
+const LENGTH_PARAMS = new Set(['min', 'diameter', 'maxRadius']);
 const PERCENT_PARAMS = new Set(['fill', 'limit']);
 
 /**

@@ -17,6 +17,7 @@ import {
   Container,
   Grid,
   Group,
+  List,
   Loader,
   Stack,
   Text,
@@ -27,7 +28,13 @@ import { notify } from '@/lib/toast';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useConfirmLeave, useLeaveGuard } from '@/lib/leave-guard';
 import { useTranslation } from 'react-i18next';
-import { sizeTransit, totalMaterials, type Catalogue, type TransitSizing } from '@sealplan/engine';
+import {
+  fillPercentOf,
+  projectTotals as totalsOfProject,
+  sizeTransit,
+  type Catalogue,
+  type TransitSizing,
+} from '@sealplan/engine';
 import { toItemInputs, toTransitInput, type PackingLayout, type TransitWithItems } from '@sealplan/contracts';
 import { ApiRequestError } from '@/lib/api-client';
 import { useUnits } from '@/lib/units';
@@ -259,13 +266,18 @@ export function ProjectPage({ renderExportDialog }: ProjectPageProps) {
     [current, isNew],
   );
 
-  const projectTotals = useMemo(() => {
-    if (!catalogue) return [];
-    return materialLines(
-      totalMaterials(transits.map((tr) => (figures.get(tr.id) ?? figuresOf(tr, catalogue)).materials)),
-      units,
-      tt,
-    );
+  // ADR 010: only transits that can be built are summed; the others are listed beside the totals.
+  const { projectTotals, notBuildable } = useMemo(() => {
+    if (!catalogue) return { projectTotals: [], notBuildable: [] };
+    const sized = transits.map((tr) => figures.get(tr.id) ?? figuresOf(tr, catalogue));
+    const result = totalsOfProject(sized);
+    return {
+      projectTotals: materialLines(result.totals, units, tt),
+      notBuildable: result.notBuildable.flatMap(({ index, reason }) => {
+        const tr = transits[index];
+        return tr ? [{ id: tr.id, name: tr.name, reason }] : [];
+      }),
+    };
   }, [catalogue, transits, figures, units, tt]);
 
   if (data.isPending || formData.isPending) {
@@ -310,7 +322,7 @@ export function ProjectPage({ renderExportDialog }: ProjectPageProps) {
       shapeLabel: tt(`shape.${tr.shape}`),
       dimensions: dims,
       itemCount: f?.itemCount ?? tr.penetratingItemCount,
-      fillPercent: complete ? f.filledPercentWithClearance : null,
+      fillPercent: complete ? fillPercentOf(f) : null,
       overfilled: f?.overfilled ?? false,
       fits: !complete ? null : f.packing.source === 'skipped' ? !f.overfilled : f.packing.fits,
     };
@@ -396,6 +408,27 @@ export function ProjectPage({ renderExportDialog }: ProjectPageProps) {
                 caption={t('materials.title')}
                 emptyText={t('materials.empty')}
               />
+              {notBuildable.length > 0 && (
+                <Alert
+                  color="red"
+                  variant="light"
+                  mt="xs"
+                  p="xs"
+                  title={t('materials.notBuildableTitle')}
+                  data-testid="not-buildable"
+                >
+                  <List size="sm">
+                    {notBuildable.map((n) => (
+                      <List.Item key={n.id}>
+                        {t('materials.notBuildableLine', {
+                          name: n.name,
+                          reason: t(`materials.notBuildable.${n.reason}`),
+                        })}
+                      </List.Item>
+                    ))}
+                  </List>
+                </Alert>
+              )}
             </Card>
           </Stack>
         </Grid.Col>

@@ -1,0 +1,132 @@
+// ADR 010 as a person sees it: one fill (uncapped) in the transit list and the editor, an overfilled transit left
+// out of the project totals and named there, and sizing input kept as typed with the field's message, never saved.
+// Run: E2E_PORT=3203 E2E_WEB_DIST=/tmp/figures-dist E2E_BUILD=true npx playwright test -c e2e/playwright.config.ts figures
+import { fileURLToPath } from 'node:url';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiToken, useToken } from '../support/session';
+
+const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
+const STAMP = Date.now().toString(36);
+
+// A busy machine makes the first load of the project page slow; the checks themselves are quick.
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+test.use({ actionTimeout: 15_000 });
+
+let token = '';
+let projectId = '';
+const ids: Record<'over' | 'ok' | 'rect', string> = { over: '', ok: '', rect: '' };
+
+async function post<T>(request: APIRequestContext, path: string, data: unknown): Promise<T> {
+  const res = await request.post(path, { headers: { authorization: `Bearer ${token}` }, data });
+  expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
+  return ((await res.json()) as { data: T }).data;
+}
+
+const cables = {
+  penetratingItemTypeId: 'CABLE',
+  transitTypeId: 'NOFIRNO',
+  classId: 'A_60_CLASS',
+  sealantType: 'NOFIRNO_SEALANT',
+  depthMm: 150,
+};
+
+test.beforeAll(async ({ request }) => {
+  token = await apiToken(request);
+  await post(request, '/api/user/saveUser', { user: { defaultMeasurementSystem: 'METRIC' } });
+  const customer = await post<{ id: string }>(request, '/api/customer/saveOne', {
+    customer: {
+      name: `Figures Marine ${STAMP}`,
+      industryId: 'OFF_SHORE',
+      contactFirstName: 'Ingrid',
+      contactLastName: 'Hansen',
+      contactPhone: '+47 (55) 123-456',
+      contactEmail: 'ingrid@example.com',
+    },
+  });
+  const project = await post<{ id: string }>(request, '/api/project/saveOne', {
+    project: { name: `Figures ${STAMP}`, customerId: customer.id, industryId: 'OFF_SHORE' },
+  });
+  projectId = project.id;
+  const save = (transit: object, items: object[]) =>
+    post<{ transit: { id: string } }>(request, '/api/project/savePenetratingItemsAndTransit', {
+      transit: { projectId, ...transit },
+      penetratingItems: items,
+    });
+  // Two 90 mm cables in a Ø 100 opening: 2 × 90² / 100² = 162.0 % (cables above 63 mm have no sleeve).
+  ids.over = (
+    await save({ name: 'A over', shape: 'ROUND', diameterMm: 100, ...cables }, [
+      { quantity: 2, outerDiameterMm: 90 },
+    ])
+  ).transit.id;
+  ids.ok = (
+    await save({ name: 'B fits', shape: 'ROUND', diameterMm: 250, ...cables }, [
+      { quantity: 4, outerDiameterMm: 20 },
+    ])
+  ).transit.id;
+  ids.rect = (
+    await save(
+      { name: 'C rectangle', shape: 'RECTANGLE', widthMm: 200, heightMm: 100, radiusMm: 10, ...cables },
+      [{ quantity: 1, outerDiameterMm: 20 }],
+    )
+  ).transit.id;
+});
+
+async function open(page: Page, transitId: string) {
+  await useToken(page, token);
+  await page.goto(`/projects/${projectId}?transit=${transitId}`);
+  // The machine running the suite may be busy: the first load (catalogue, transits) can take a while.
+  await expect(page.getByTestId('transit-editor')).toBeVisible({ timeout: 45_000 });
+}
+
+test('one fill, not capped: the list and the editor show 162.0 %', async ({ page }) => {
+  await open(page, ids.over);
+  await expect(page.getByTestId(`transit-row-${ids.over}`).getByTestId('transit-fill')).toHaveText('162.0 %');
+  await expect(page.getByTestId('fill-percent')).toHaveText('162.0 %');
+  await expect(page.getByTestId('fill-bar')).toHaveAttribute('data-state', 'over');
+});
+
+test('an overfilled transit is named beside the project totals, not summed into them', async ({ page }) => {
+  await open(page, ids.ok);
+  const flagged = page.getByTestId('not-buildable');
+  await expect(flagged).toContainText('Not in these totals');
+  await expect(flagged).toContainText('A over: not buildable: overfilled');
+  await expect(flagged).not.toContainText('B fits');
+  await flagged.screenshot({ path: `${ARTIFACTS}figures-not-buildable.png` });
+});
+
+test('sizing input is kept as typed with the field’s message, and not saved', async ({ page }) => {
+  await open(page, ids.rect);
+  // The field's own message, under the field (the banner may repeat the engine's wording).
+  const sizing = page.getByRole('region', { name: 'Transit sizing' });
+  const radius = page.getByRole('textbox', { name: 'Corner Radius' });
+  await radius.fill('80');
+  await radius.blur();
+  await expect(radius).toHaveValue('80');
+  await expect(
+    sizing.getByText('The corner radius can be at most 50 mm (half the shorter side).'),
+  ).toBeVisible();
+
+  const width = page.getByRole('textbox', { name: 'Width' });
+  await width.fill('-5');
+  await width.blur();
+  await expect(width).toHaveValue('-5');
+  await expect(sizing.getByText('Please enter a length between 0 and 10000 mm')).toBeVisible();
+
+  const spare = page.getByRole('textbox', { name: 'Spare Percent' });
+  await spare.fill('150');
+  await spare.blur();
+  await expect(spare).toHaveValue('150 %');
+  await expect(sizing.getByText('Spare percent must be between 0 and 99')).toBeVisible();
+  await sizing.screenshot({ path: `${ARTIFACTS}figures-refused-input.png` });
+
+  await page.getByRole('button', { name: 'Save transit', exact: true }).click();
+  await expect(page.getByText(/Correct the marked fields before saving/)).toBeVisible();
+  // Nothing was stored: the server still holds what was saved before.
+  const stored = await post<{ transit: { widthMm: number; radiusMm: number; sparePercent: number | null } }>(
+    page.request,
+    '/api/project/getTransitData',
+    { transitId: ids.rect },
+  );
+  expect(stored.transit).toMatchObject({ widthMm: 200, radiusMm: 10 });
+  expect(stored.transit.sparePercent ?? 0).toBe(0);
+});
