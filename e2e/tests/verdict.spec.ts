@@ -147,5 +147,5 @@ test('typing stays responsive while the worker searches; the verdict appears; th
   // The server checked the browser's layout and stored it as sent (not solved again).
   expect(stored.transit.results.packing).toMatchObject({ source: 'precomputed', fits: true });
   expect(stored.transit.results.packing.minGapMm).toBeGreaterThan(0);
-  await page.screenshot({ path: '../.tmp/verdict-saved.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('verdict-saved.png'), fullPage: true });
 });
