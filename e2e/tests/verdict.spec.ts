@@ -16,6 +16,9 @@ const ROOMY_MM = 200;
  */
 const TIGHT_MM = 130.4;
 
+/** The longest main-thread task during the search may be at most this share of the search's length. */
+const MAIN_THREAD_SHARE = 0.5;
+
 interface StoredPacking {
   source: string;
   fits: boolean;
@@ -109,7 +112,8 @@ test('typing stays responsive while the worker searches; the verdict appears; th
     'Penetrating Items do not fit in the transit.',
   );
   // It really searched (about its 1.5 s budget, "Checking fit…" on screen), and meanwhile the main thread never
-  // stalled: no long task near the search's length (a search on the main thread would be one 1.5 s task).
+  // stalled for it: a search on the main thread would be one task as long as the search; here the longest task
+  // (rendering the dialog, slowed by a busy machine) is well below that.
   const watch = await page.evaluate(() => {
     const w = window as unknown as { __longTasks: [number, number][]; __checking: number[] };
     const first = w.__checking[0] ?? 0;
@@ -117,8 +121,9 @@ test('typing stays responsive while the worker searches; the verdict appears; th
     const during = w.__longTasks.filter(([start, duration]) => start + duration >= first && start <= last);
     return { searchMs: last - first, longestMs: Math.max(0, ...during.map(([, duration]) => duration)) };
   });
+  test.info().annotations.push({ type: 'main thread', description: JSON.stringify(watch) });
   expect(watch.searchMs).toBeGreaterThan(1000);
-  expect(watch.longestMs).toBeLessThan(500);
+  expect(watch.longestMs).toBeLessThan(MAIN_THREAD_SHARE * watch.searchMs);
 
   // Back to a roomy opening: fits, spread, and the smallest gap stated.
   await diameter.fill(String(ROOMY_MM + 10));
@@ -142,5 +147,5 @@ test('typing stays responsive while the worker searches; the verdict appears; th
   // The server checked the browser's layout and stored it as sent (not solved again).
   expect(stored.transit.results.packing).toMatchObject({ source: 'precomputed', fits: true });
   expect(stored.transit.results.packing.minGapMm).toBeGreaterThan(0);
-  await page.screenshot({ path: '../.tmp/verdict-saved.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('verdict-saved.png'), fullPage: true });
 });
