@@ -37,6 +37,21 @@ const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.dictionary(hostileString, hostileString, { maxKeys: 3 }),
 );
 
+/**
+ * Percent-encodes any string for a URL, lone surrogates included (as their WTF-8 bytes, which are not valid
+ * UTF-8: what a hostile client can send, and what encodeURIComponent refuses to produce).
+ */
+function encodeAny(text: string): string {
+  return text.replace(/[\s\S]/gu, (ch) => {
+    const code = ch.charCodeAt(0);
+    if (ch.length === 1 && code >= 0xd800 && code <= 0xdfff) {
+      const bytes = [0xed, 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)];
+      return bytes.map((b) => `%${b.toString(16).toUpperCase()}`).join('');
+    }
+    return encodeURIComponent(ch);
+  });
+}
+
 /** Paths of every string in a body. */
 function stringLeaves(value: unknown, path: string[] = []): string[][] {
   if (typeof value === 'string') return [path];
@@ -95,50 +110,48 @@ describe('hostile input on every route', () => {
     for (const { method, url } of routes) {
       const fields = bodyFields(method, url);
       const hasBody = method === 'POST' || method === 'PUT';
-      await fc
-        .assert(
-          fc.asyncProperty(
-            fc.record({
-              params: fc.array(hostileString, { minLength: 3, maxLength: 3 }),
-              query: hostileString,
-              // Either a whole hostile body, or the contract's fields each set to something hostile.
-              body: fc.oneof(
-                hostileValue,
-                fields.length > 0
-                  ? fc.record(Object.fromEntries(fields.map((f) => [f, hostileValue])))
-                  : fc.constant({}),
-              ),
-            }),
-            async ({ params, query, body }) => {
-              let i = 0;
-              const concrete = url.replace(/:(\w+)/g, () => encodeURIComponent(params[i++]!.slice(0, 2000)));
-              const res = await t.app.inject({
-                method: method as 'GET',
-                url: `${concrete}?q=${encodeURIComponent(query.slice(0, 2000))}`,
-                headers: {
-                  ...caller.headers,
-                  [CLIENT_HEADER]: 'fuzz',
-                  ...(hasBody ? { 'content-type': 'application/json' } : {}),
-                },
-                ...(hasBody
-                  ? {
-                      payload: JSON.stringify(body).replaceAll(
-                        JSON.stringify(DEEP_MARKER),
-                        deepJsonText(DEEP),
-                      ),
-                    }
-                  : {}),
-              });
-              if (res.statusCode >= 500) {
-                failures.push(`${method} ${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
-                return false;
-              }
-              return true;
-            },
-          ),
-          { numRuns: RUNS_PER_ROUTE, endOnFailure: true },
-        )
-        .catch(() => undefined);
+      const result = await fc.check(
+        fc.asyncProperty(
+          fc.record({
+            params: fc.array(hostileString, { minLength: 3, maxLength: 3 }),
+            query: hostileString,
+            // Either a whole hostile body, or the contract's fields each set to something hostile.
+            body: fc.oneof(
+              hostileValue,
+              fields.length > 0
+                ? fc.record(Object.fromEntries(fields.map((f) => [f, hostileValue])))
+                : fc.constant({}),
+            ),
+          }),
+          async ({ params, query, body }) => {
+            let i = 0;
+            const concrete = url.replace(/:(\w+)/g, () => encodeAny(params[i++]!.slice(0, 2000)));
+            const res = await t.app.inject({
+              method: method as 'GET',
+              url: `${concrete}?q=${encodeAny(query.slice(0, 2000))}`,
+              headers: {
+                ...caller.headers,
+                [CLIENT_HEADER]: 'fuzz',
+                ...(hasBody ? { 'content-type': 'application/json' } : {}),
+              },
+              ...(hasBody
+                ? {
+                    payload: JSON.stringify(body).replaceAll(JSON.stringify(DEEP_MARKER), deepJsonText(DEEP)),
+                  }
+                : {}),
+            });
+            if (res.statusCode >= 500) {
+              failures.push(`${method} ${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+              return false;
+            }
+            return true;
+          },
+        ),
+        { numRuns: RUNS_PER_ROUTE, endOnFailure: true },
+      );
+      // A thrown error (not only a 500) is a failure too; the seed replays it.
+      if (result.failed && !failures.some((f) => f.startsWith(`${method} ${url}:`)))
+        failures.push(`${method} ${url}: ${String(result.errorInstance ?? 'failed')} (seed ${result.seed})`);
     }
     expect(failures).toEqual([]);
   }, 600_000);
@@ -177,18 +190,18 @@ describe('hostile input on every route', () => {
       // The unchanged request is accepted, so a refusal below is the hostile field's doing.
       expect((await send(url, base())).statusCode, url).toBeLessThan(300);
       const leaves = stringLeaves(base());
-      await fc
-        .assert(
-          fc.asyncProperty(fc.constantFrom(...leaves), hostileString, async (path, value) => {
-            const body = base();
-            setAt(body, path, value);
-            const res = await send(url, body);
-            if (res.statusCode >= 500) failures.push(`${url} ${path.join('.')}: ${res.statusCode}`);
-            return res.statusCode < 500;
-          }),
-          { numRuns: 15 },
-        )
-        .catch(() => undefined);
+      const result = await fc.check(
+        fc.asyncProperty(fc.constantFrom(...leaves), hostileString, async (path, value) => {
+          const body = base();
+          setAt(body, path, value);
+          const res = await send(url, body);
+          if (res.statusCode >= 500) failures.push(`${url} ${path.join('.')}: ${res.statusCode}`);
+          return res.statusCode < 500;
+        }),
+        { numRuns: 15 },
+      );
+      if (result.failed && result.errorInstance)
+        failures.push(`${url}: ${String(result.errorInstance)} (seed ${result.seed})`);
     }
     expect(failures).toEqual([]);
   }, 300_000);
