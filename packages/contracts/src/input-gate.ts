@@ -83,9 +83,14 @@ function join(path: string, key: string): string {
   return path ? `${path}.${key}` : key;
 }
 
-const encoder = new TextEncoder();
+/** Bytes of the text in UTF-8 (counted here: the contracts run in the browser and on the server alike). */
 function utf8Bytes(text: string): number {
-  return encoder.encode(text).length;
+  let bytes = 0;
+  for (const ch of text) {
+    const code = ch.codePointAt(0)!;
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  }
+  return bytes;
 }
 
 function depthOf(value: unknown): number {
