@@ -83,17 +83,12 @@ function join(path: string, key: string): string {
   return path ? `${path}.${key}` : key;
 }
 
-/** UTF-8 length of a string as it is sent and stored (a lone surrogate counts as the 3 bytes of U+FFFD). */
+/** Bytes of the text in UTF-8 (counted here: the contracts run in the browser and on the server alike). */
 function utf8Bytes(text: string): number {
   let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x80) bytes += 1;
-    else if (code < 0x800) bytes += 2;
-    else if (code >= 0xd800 && code <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      bytes += 4;
-      i++;
-    } else bytes += 3;
+  for (const ch of text) {
+    const code = ch.codePointAt(0)!;
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
   }
   return bytes;
 }

@@ -115,5 +115,26 @@ describe('npm run user -- create (command line)', () => {
     expect(user).toMatchObject({ firstName: 'Ann', lastName: 'Lee', organization: { name: 'Cli Org' } });
     expect(user.Roles).toEqual(expect.arrayContaining(['DefaultUser', 'Administrator', 'Editor']));
     expect((await signInAndReadProfile('cli.user@example.com', 'secret2')).status).toBe(400);
-  }, 120_000);
+  }, 300_000); // each CLI run starts tsx and PGlite: slow on a busy machine
+
+  it('refuses while another process (the server) holds the database folder', async () => {
+    const held = await createDb(dbDir);
+    try {
+      const refused = cli(
+        'create',
+        '--email',
+        'late@example.com',
+        '--first',
+        'L',
+        '--last',
+        'Ate',
+        '--password',
+        'secret1',
+      );
+      expect(refused.code).toBe(1);
+      expect(refused.err).toContain('the server is running: stop it, or use the admin screen.');
+    } finally {
+      await held.close();
+    }
+  }, 300_000);
 });
