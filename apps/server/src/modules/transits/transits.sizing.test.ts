@@ -207,7 +207,7 @@ describe('a save sized in the worker pool', () => {
       { transit: cableTransit(s.project.id), penetratingItems: cables(MAX_TRANSIT_CIRCLES + 1) },
       s.user.headers,
     );
-    expect(res.status).toBe(MEASURED_CIRCLES);
+    expect(res.status).toBe(400);
     expect(res.body.error?.code).toBe('VALIDATION_FAILED');
     expect(res.body.error?.fields?.penetratingItems).toBe(tooManyCirclesMessage(MAX_TRANSIT_CIRCLES + 1));
   });
@@ -234,7 +234,7 @@ describe('a save sized in the worker pool', () => {
       },
       s.user.headers,
     );
-    expect(res.status).toBe(MEASURED_CIRCLES);
+    expect(res.status).toBe(400);
     expect(res.body.error?.fields?.penetratingItems).toBe(tooManyCirclesMessage(MAX_TRANSIT_CIRCLES + 1));
     const stored = (
       await call<TransitData>(s.t.app, '/api/project/getTransitData', { transitId }, s.user.headers)
