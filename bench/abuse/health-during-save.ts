@@ -27,7 +27,9 @@ const CABLES_PER_LINE = 50;
 /** Cable outer diameters cycled over the lines (mm). */
 const CABLE_DIAMETERS_MM = [12, 16, 20, 25, 32];
 /** The rectangle is sized so the cables fill about this share of it (a crowded but fitting transit). */
-const TARGET_FILL = 0.45;
+const TARGET_FILL = 0.35;
+/** Health is first measured this long with no save running: the machine's own noise, to compare against. */
+const BASELINE_MS = 10_000;
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -45,6 +47,29 @@ const load = () =>
   loadavg()
     .map((l) => l.toFixed(2))
     .join(' ');
+
+/**
+ * Asks /api/health every HEALTH_INTERVAL_MS until `running()` is false, each check timed from when it was due (a
+ * check that could not be sent while the event loop was blocked counts its whole wait). Answers the sorted waits.
+ */
+async function pollHealth(base: string, running: () => boolean): Promise<number[]> {
+  const waits: number[] = [];
+  let due = performance.now();
+  while (running()) {
+    await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now())));
+    const res = await fetch(`${base}/api/health`);
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`health answered ${res.status}`);
+    const answered = performance.now();
+    waits.push(answered - due);
+    due = Math.max(due + HEALTH_INTERVAL_MS, answered);
+  }
+  return waits.sort((a, b) => a - b);
+}
+
+const figures = (sorted: number[]) =>
+  `${sorted.length} calls, median ${quantile(sorted, 0.5).toFixed(1)} ms, p95 ${quantile(sorted, 0.95).toFixed(1)} ms, ` +
+  `p99 ${quantile(sorted, 0.99).toFixed(1)} ms, max ${quantile(sorted, 1).toFixed(1)} ms`;
 
 function itemLines(circles: number) {
   const lines = [];
@@ -126,47 +151,43 @@ async function main() {
   );
   // Warm-up: the first task starts a worker and loads the engine, so the runs measure the steady state.
   await post('/api/project/saveTransit', { transit: { ...transit, name: 'Warm-up' } });
+  const baselineEnd = performance.now() + BASELINE_MS;
+  const baseline = await pollHealth(base, () => performance.now() < baselineEnd);
+  console.log(`baseline, no save running: /api/health ${figures(baseline)}; load ${load()}`);
 
   const all: number[] = [];
   for (let run = 1; run <= RUNS; run++) {
-    const waits: number[] = [];
     let saving = true;
-    const poll = (async () => {
-      let due = performance.now();
-      while (saving) {
-        await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now())));
-        const res = await fetch(`${base}/api/health`);
-        await res.arrayBuffer();
-        if (res.status !== 200) throw new Error(`health answered ${res.status}`);
-        const answered = performance.now();
-        waits.push(answered - due);
-        due = Math.max(due + HEALTH_INTERVAL_MS, answered);
-      }
-    })();
+    const poll = pollHealth(base, () => saving);
     const started = performance.now();
-    const saved = await post('/api/project/savePenetratingItemsAndTransit', {
+    // A refusal (the sizing time budget on a very busy machine) is reported, not thrown: the health figures of
+    // the time the pool was busy still stand.
+    const outcome = await post('/api/project/savePenetratingItemsAndTransit', {
       transit: { ...transit, name: `${transit.name} #${run}` },
       penetratingItems: lines,
-    }).finally(() => {
-      saving = false;
-    });
+    })
+      .then((saved) => {
+        const { fits } = (saved as unknown as { transit: { results: { packing: { fits: boolean } } } })
+          .transit.results.packing;
+        return `packing ${fits ? 'fits' : 'does not fit'}`;
+      })
+      .catch((error: Error) => `refused: ${error.message}`)
+      .finally(() => {
+        saving = false;
+      });
     const saveMs = performance.now() - started;
-    await poll;
-    const sorted = waits.sort((a, b) => a - b);
+    const sorted = await poll;
     all.push(...sorted);
-    const fits = (saved as unknown as { transit: { results: { packing: { fits: boolean } } } }).transit
-      .results.packing.fits;
     console.log(
-      `run ${run}: save ${(saveMs / 1000).toFixed(1)} s (packing ${fits ? 'fits' : 'does not fit'}); /api/health ${sorted.length} calls, ` +
-        `median ${quantile(sorted, 0.5).toFixed(1)} ms, p95 ${quantile(sorted, 0.95).toFixed(1)} ms, ` +
-        `p99 ${quantile(sorted, 0.99).toFixed(1)} ms, max ${quantile(sorted, 1).toFixed(1)} ms; load ${load()}`,
+      `run ${run}: save ${(saveMs / 1000).toFixed(1)} s (${outcome}); /api/health ${figures(sorted)}; load ${load()}`,
     );
   }
   all.sort((a, b) => a - b);
   const p99 = quantile(all, 0.99);
   console.log(
     `\n/api/health while the largest transit saves (${RUNS} run(s), ${all.length} calls): p99 ${p99.toFixed(1)} ms ` +
-      `(target < ${TARGET_HEALTH_P99_MS} ms) ${p99 < TARGET_HEALTH_P99_MS ? 'OK' : 'NOT MET'}`,
+      `(target < ${TARGET_HEALTH_P99_MS} ms) ${p99 < TARGET_HEALTH_P99_MS ? 'OK' : 'NOT MET'}; ` +
+      `baseline p99 ${quantile(baseline, 0.99).toFixed(1)} ms`,
   );
   await app.close();
   await handle.close();

@@ -24,11 +24,11 @@ export const MAX_ITEM_QUANTITY = 1_000;
 /** At most this many penetrating item lines are saved in one call. */
 export const MAX_ITEMS_PER_SAVE = 500;
 /**
- * Most circles (the sum of the item quantities) one transit may hold. The largest real transits hold a few
- * hundred cables; the packing's time grows much faster than the count (ADR 015: 500 circles 4 s, 1,000 49 s,
- * 2,000 over 15 min), so this keeps the largest save within the server's sizing time budget.
+ * Most circles (the sum of the item quantities) one transit may hold: several times a crowded real cable transit.
+ * The packing's time grows much faster than the count (ADR 015: 500 circles 4 s, 1,000 49 s, 2,000 over 15 min),
+ * so this keeps the largest save well within the server's sizing time budget, even on a busy server.
  */
-export const MAX_TRANSIT_CIRCLES = 1_000;
+export const MAX_TRANSIT_CIRCLES = 500;
 export const TRANSIT_NAME_MAX_LENGTH = 100;
 export const TRANSIT_COMMENTS_MAX_LENGTH = 4000;
 

@@ -1,0 +1,82 @@
+// The circle limit of a transit (issue 17, ADR 015): the editor names the limit beside the items and holds Save
+// when the lines add up to more circles than MAX_TRANSIT_CIRCLES; the API refuses the same save with a field error.
+// Run: E2E_PORT=3177 E2E_BUILD=true npx playwright test -c e2e/playwright.config.ts circle-limit
+import { expect, test } from '@playwright/test';
+import { MAX_TRANSIT_CIRCLES } from '@sealplan/contracts';
+import { signInAsAdmin } from '../support/session';
+
+const STAMP = Date.now().toString(36);
+/** The project page's first load (catalogue, lazy chunks) and the whole test, on a busy machine. */
+const PAGE_LOAD_MS = 60_000;
+const TEST_TIMEOUT_MS = 240_000;
+
+test('more circles than the limit: the editor says so and holds Save, the API refuses', async ({ page }) => {
+  test.setTimeout(TEST_TIMEOUT_MS);
+  const token = await signInAsAdmin(page);
+  const post = (path: string, data: unknown) =>
+    page.request.post(path, { headers: { authorization: `Bearer ${token}` }, data });
+  const call = async <T>(path: string, data: unknown): Promise<T> => {
+    const r = await post(path, data);
+    expect(r.ok(), `${path}: ${await r.text()}`).toBe(true);
+    return ((await r.json()) as { data: T }).data;
+  };
+  const customer = await call<{ id: string }>('/api/customer/saveOne', {
+    customer: {
+      name: `Limit Yards ${STAMP}`,
+      industryId: 'ON_SHORE',
+      contactFirstName: 'Kari',
+      contactLastName: 'Nordmann',
+      contactPhone: '555 123 4567',
+      contactEmail: 'kari@example.com',
+    },
+  });
+  const project = await call<{ id: string }>('/api/project/saveOne', {
+    project: {
+      customerId: customer.id,
+      name: `Limit project ${STAMP}`,
+      industryId: 'ON_SHORE',
+      description: '',
+    },
+  });
+  // No dimensions yet, so the stored lines save without packing: the limit is what this test is about.
+  const transit = {
+    projectId: project.id,
+    name: 'Cable deck',
+    shape: 'ROUND',
+    copies: 1,
+    penetratingItemTypeId: 'CABLE',
+  };
+  const stored = MAX_TRANSIT_CIRCLES - 20;
+  await call('/api/project/savePenetratingItemsAndTransit', {
+    transit,
+    penetratingItems: [{ itemTypeId: 'CABLE', quantity: stored, outerDiameterMm: 12 }],
+  });
+
+  await page.goto(`/projects/${project.id}`);
+  await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('Cable deck', {
+    timeout: PAGE_LOAD_MS,
+  });
+  const alert = page.getByTestId('too-many-circles');
+  await expect(alert).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Add Cables' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: 'Quantity' }).fill('21');
+  await dialog.getByRole('textbox', { name: /Outer Diameter/ }).fill('12');
+  await dialog.getByRole('button', { name: 'Finish' }).click();
+
+  await expect(alert).toHaveText(
+    `A transit can hold at most ${MAX_TRANSIT_CIRCLES} penetrating items (the sum of the quantities); this one holds ${MAX_TRANSIT_CIRCLES + 1}. Remove items to save.`,
+  );
+  await expect(page.getByRole('button', { name: 'Save transit' })).toBeDisabled();
+
+  // The API refuses the same lines in one request, naming the field.
+  const refused = await post('/api/project/savePenetratingItemsAndTransit', {
+    transit: { ...transit, name: 'Too full' },
+    penetratingItems: [{ itemTypeId: 'CABLE', quantity: MAX_TRANSIT_CIRCLES + 1, outerDiameterMm: 12 }],
+  });
+  expect(refused.status()).toBe(400);
+  const body = (await refused.json()) as { error: { code: string; fields: Record<string, string> } };
+  expect(body.error.code).toBe('VALIDATION_FAILED');
+  expect(body.error.fields.penetratingItems).toContain(`at most ${MAX_TRANSIT_CIRCLES}`);
+});
