@@ -128,6 +128,8 @@ test('approval offers the existing organizations first and refuses a duplicate n
 test('create a user, then set roles from the current ones without losing the last administrator', async ({
   page,
 }) => {
+  // Many steps through two dialogs: more than the default minute on a busy machine.
+  test.setTimeout(180_000);
   const token = await signInAsAdmin(page);
   // A registration approved into its own new organization: its only administrator.
   const company = `Solo ${stamp}`;
