@@ -27,9 +27,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Public: the register page lists the industries to a visitor (issue 18 item 15); they are reference data.
-  app.post(
-    '/api/industry/getActive',
-    { schema: { ...schema, body: emptyRequestSchema } },
-    async () => ok(await service.getActiveIndustries()),
+  app.post('/api/industry/getActive', { schema: { ...schema, body: emptyRequestSchema } }, async () =>
+    ok(await service.getActiveIndustries()),
   );
 };

@@ -66,6 +66,7 @@ describe('demo portfolio seed', () => {
 });
 
 /** Wording meant for the people building the product, not for a customer. */
-const DEVELOPER_WORDING = /on purpose|shows the|fill bar|error banner|\bdemo\b|placeholder|lorem|\bdevelopers?\b/i;
+const DEVELOPER_WORDING =
+  /on purpose|shows the|fill bar|error banner|\bdemo\b|placeholder|lorem|\bdevelopers?\b/i;
 /** A contractor's transit tag, e.g. 'MCT-301 ...', 'WP-04 ...'. */
 const TRANSIT_TAG = /^[A-Z]{2,3}-\d{2,3} \S/;
