@@ -6,7 +6,9 @@ import { signInAsAdmin } from '../support/session';
 // shown to an imperial user (or inches to a metric one), a unit written twice, "1 rolls", a decimal point where
 // the language writes a comma (or the other way round), or an untranslated placeholder.
 
-const LANGUAGES = ['en-US', 'de-DE', 'fr-FR', 'zh-Hans'] as const;
+const ALL_LANGUAGES = ['en-US', 'de-DE', 'fr-FR', 'zh-Hans'];
+/** Every language; E2E_WALK_LANGUAGES=de-DE,fr-FR narrows a local run to some of them. */
+const LANGUAGES = process.env.E2E_WALK_LANGUAGES?.split(',') ?? ALL_LANGUAGES;
 const SYSTEMS = ['METRIC', 'IMPERIAL'] as const;
 /** Languages that write a decimal comma (Intl.NumberFormat). */
 const DECIMAL_COMMA = new Set(['de-DE', 'fr-FR']);
