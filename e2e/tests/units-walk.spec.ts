@@ -36,7 +36,7 @@ function leaks(text: string, language: string, system: string): Leak[] {
   if (DECIMAL_COMMA.has(language))
     rules.push([
       'decimal point in a decimal-comma language',
-      /\d\.\d{1,3}\s?(mm|in|%|ml|cm²|in²)(?![\p{L}])/gu,
+      /\d\.(\d{1,2}\s?(mm|%|ml|cm²)|\d{3}\s?(in|in²))(?![\p{L}\d])/gu,
     ]);
   else
     rules.push([
@@ -158,6 +158,7 @@ test('the leak rules catch what the issue reported', () => {
   expect(leaks('Füllung 45.3 %', 'de-DE', 'METRIC').map((l) => l.rule)).toEqual([
     'decimal point in a decimal-comma language',
   ]);
-  expect(leaks('Füllung 45,3 % · 2,480 in · 1 Rolle', 'de-DE', 'IMPERIAL')).toEqual([]);
+  // '2.439 ml' is German grouping (2439 ml), not a decimal point.
+  expect(leaks('Füllung 45,3 % · 2,480 in · 1 Rolle · 2.439 ml', 'de-DE', 'IMPERIAL')).toEqual([]);
   expect(leaks('Fill 45.3 % · 63 mm · 1 roll · stored in mm', 'en-US', 'METRIC')).toEqual([]);
 });
