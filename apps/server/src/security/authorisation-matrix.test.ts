@@ -111,7 +111,8 @@ const RULES: Record<string, Rule> = {
     }),
   },
   'POST /api/customer/getActive': { access: 'user', scope: 'list' },
-  'POST /api/industry/getActive': { access: 'user', scope: 'none' },
+  // Public: the register page a visitor sees lists the industries (issue 18 item 15).
+  'POST /api/industry/getActive': { access: 'public', scope: 'none' },
   'POST /api/project/saveOne': {
     access: 'user',
     scope: (f) => ({

@@ -87,7 +87,8 @@ describe('drawingView', () => {
 
   it('reads minGapMm from the packing when it is there', () => {
     const sizing = sized();
-    expect(drawingView(sizing).minGapMm).toBeNull();
+    const withoutGap = { ...sizing, packing: { ...sizing.packing, minGapMm: null } };
+    expect(drawingView(withoutGap).minGapMm).toBeNull();
     const withGap = { ...sizing, packing: { ...sizing.packing, minGapMm: 2.5 } };
     expect(drawingView(withGap).minGapMm).toBe(2.5);
   });
