@@ -1,4 +1,4 @@
-// Transit list benchmark (run by scripts/bench-list.mjs against the built app and a real server): a project of
+// Transit list benchmark (run by scripts/bench-browser.mjs against the built app and a real server): a project of
 // 100 transits; the transit list must render in under 100 ms of main-thread time (issue 18 item 8), on opening
 // the project and on every page, sort and search. Measured in Chromium with the User Timing API: the list marks
 // the start of each render and measures in its layout effect (render and commit, apps/web/src/lib/render-timing.ts);

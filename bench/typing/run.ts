@@ -1,4 +1,4 @@
-// Typing benchmark (run by scripts/bench-typing.mjs against the built app and a real server):
+// Typing benchmark (run by scripts/bench-browser.mjs against the built app and a real server):
 // a transit with 60 penetrating items; typing a transit diameter must never block the main thread for more than
 // 50 ms (the packing runs in a Web Worker). Measured with a PerformanceObserver for 'longtask' in Chromium.
 // Options: BENCH_DEBUG=1 prints keystroke and long-task times; BENCH_PROFILE=1 prints the main thread's CPU profile.
