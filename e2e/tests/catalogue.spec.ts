@@ -66,7 +66,8 @@ test('an administrator edits the catalogue: sample notice, save, reload, client 
     const again = page.getByRole('textbox', { name: MIN_DEPTH });
     await again.fill('999999');
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('Must be at most 100000 mm')).toBeVisible();
+    // The limit is written by the one length formatter (digit grouping of the user's locale).
+    await expect(page.getByText('Must be at most 100,000 mm')).toBeVisible();
     await expect(page.getByRole('alert').filter({ hasText: 'Nothing was saved.' })).toBeVisible();
     await expect(again).toHaveValue('999999');
     await page.screenshot({ path: test.info().outputPath('catalogue-invalid.png') });

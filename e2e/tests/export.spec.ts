@@ -96,7 +96,7 @@ test('downloads PDF, Docx (RTF), DOCX and CSV from the dialog', async ({ page })
 
   const formats = [
     { label: 'PDF', ext: 'pdf', sizeDisabled: false },
-    { label: 'Docx (RTF)', ext: 'rtf', sizeDisabled: true },
+    { label: 'Docx (RTF)', ext: 'rtf', sizeDisabled: false },
     { label: 'DOCX', ext: 'docx', sizeDisabled: false },
     { label: 'CSV', ext: 'csv', sizeDisabled: true },
   ];

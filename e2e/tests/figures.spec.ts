@@ -110,7 +110,7 @@ test('sizing input is kept as typed with the field’s message, and not saved', 
   await width.fill('-5');
   await width.blur();
   await expect(width).toHaveValue('-5');
-  await expect(sizing.getByText('Please enter a length between 0 and 10000 mm')).toBeVisible();
+  await expect(sizing.getByText('Please enter a length between 0 and 10,000 mm')).toBeVisible();
 
   const spare = page.getByRole('textbox', { name: 'Spare Percent' });
   await spare.fill('150');
