@@ -12,3 +12,4 @@ export * from './projects';
 export * from './transits';
 export * from './export';
 export * from './input-gate';
+export * from './dynamic-form';
