@@ -15,3 +15,16 @@ export function hasProviderWideReach(user: PermissionSubject | null | undefined)
   if (user.roles.includes('SystemAdministrator')) return true;
   return user.isProviderOrganization && user.roles.includes('ElevatedUser');
 }
+
+/** The permission that lets a role administer content (menu items, templates, products, specifications, …). */
+export const CONTENT_PERMISSION = 'content.manage';
+
+/**
+ * Content is shared by every organization (menu, templates, products), so only the provider's own staff whose
+ * roles carry `content.manage` administer it (issue 19; the roles' permissions are what the server checks).
+ */
+export function canAdministerContent(
+  user: (PermissionSubject & { permissions: readonly string[] }) | null | undefined,
+): boolean {
+  return !!user && user.isProviderOrganization && user.permissions.includes(CONTENT_PERMISSION);
+}
