@@ -128,10 +128,14 @@ const count = (n: number) => String(n);
  * 3 imperial, 2 metric) and its text from the engine's formatDisplayNumber, so the CSV's number and the PDF's text
  * are the same figure.
  */
-function measured(value: number, system: MeasurementSystem): { quantity: number; quantityText: string } {
+function measured(
+  value: number,
+  system: MeasurementSystem,
+): { quantity: number; quantityText: string; decimals: number } {
   return {
     quantity: roundTo(value, DISPLAY_DECIMALS[system]),
     quantityText: formatDisplayNumber(value, system),
+    decimals: DISPLAY_DECIMALS[system],
   };
 }
 
@@ -156,6 +160,8 @@ export function materialLines(
       quantity: sleeve.count,
       quantityText: count(sleeve.count),
       unit: 'pcs',
+      articleNumber: sleeve.type,
+      decimals: 0,
     });
     lines.push({
       key: `bundles:${key}`,
@@ -164,6 +170,8 @@ export function materialLines(
       quantity: sleeve.bundles,
       quantityText: count(sleeve.bundles),
       unit: 'bundles',
+      articleNumber: sleeve.type,
+      decimals: 0,
     });
   }
   const sealants = 'sealants' in materials ? materials.sealants : [(materials as Materials).sealant];
@@ -194,6 +202,8 @@ export function materialLines(
       quantity: sealant.cartridges,
       quantityText: count(sealant.cartridges),
       unit: 'cartridges',
+      articleNumber: '',
+      decimals: 0,
     });
   }
   for (const sleeve of materials.cableSleeves) {
@@ -205,6 +215,8 @@ export function materialLines(
       quantity: sleeve.count,
       quantityText: count(sleeve.count),
       unit: 'pcs',
+      articleNumber: sleeve.articleNumber,
+      decimals: 0,
     });
   }
   for (const crusher of materials.crushers) {
@@ -216,6 +228,8 @@ export function materialLines(
       quantity: crusher.count,
       quantityText: count(crusher.count),
       unit: 'pcs',
+      articleNumber: crusher.articleNumber ?? '',
+      decimals: 0,
     });
   }
   if (materials.wrap.lengthMm > 0) {
@@ -234,6 +248,8 @@ export function materialLines(
       quantity: materials.wrap.rolls,
       quantityText: count(materials.wrap.rolls),
       unit: 'rolls',
+      articleNumber: '',
+      decimals: 0,
     });
   }
   return lines;
