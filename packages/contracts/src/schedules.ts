@@ -101,6 +101,7 @@ export type RememberedMapping = z.infer<typeof rememberedMappingSchema>;
 
 const normalise = (heading: string) =>
   heading
+    .replace(/ß/g, 'ss')
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
@@ -258,10 +259,10 @@ export function parseScheduleNumber(text: string): number | null {
 export function parseItemType(text: string): 'CABLE' | 'PIPE' | 'PIPE_PLASTIC' | null | 'UNKNOWN' {
   const t = normalise(text);
   if (t === '') return null;
-  if (/\b(plastic|pvc|pe|pp|pex|pe ?hd|hdpe|abs|kunststoff|plastique|grp)\b|塑料/.test(t))
-    return 'PIPE_PLASTIC';
-  if (/\b(cable|cables|kabel|cable electrique|wire|leitung)\b|电缆|线缆/.test(t)) return 'CABLE';
-  if (/\b(pipe|pipes|rohr|rohre|tuyau|tube|conduit|steel pipe)\b|管/.test(t)) return 'PIPE';
+  // Plastic first: "Kunststoffrohr" and "PVC pipe" are plastic pipes, not pipes.
+  if (/plastic|plastique|kunststoff|\b(pvc|pe|pp|pex|hdpe|abs|grp)\b|塑料/.test(t)) return 'PIPE_PLASTIC';
+  if (/\b(cables?|kabel|wire|leitung)\b|电缆|线缆/.test(t)) return 'CABLE';
+  if (/\b(pipes?|rohre?|tuyau|tube|conduit)\b|管/.test(t)) return 'PIPE';
   return 'UNKNOWN';
 }
 
