@@ -47,6 +47,8 @@ export interface BuildDocumentInput {
   project: ProjectForExport;
   transits: TransitRow[];
   items: ItemRow[];
+  /** Issue 22: cable tags by item id, shown in the drawing legends (none when left out). */
+  itemTags?: Record<string, string>;
   catalogue: Catalogue;
   unitSystem: MeasurementSystem;
   paperSize: ExportPaperSize;
@@ -312,6 +314,7 @@ function drawingOf(
   sizing: TransitSizing,
   catalogue: Catalogue,
   system: MeasurementSystem,
+  itemTags: Record<string, string> = {},
 ): DrawingModel | null {
   const o = sizing.opening;
   if (sizing.transitAreaMm2 <= 0) return null;
@@ -343,10 +346,13 @@ function drawingOf(
     legend: view.legend.map((row) => {
       const kind = row.itemTypeId ?? 'UNKNOWN';
       const sleeveKind = row.sleeve?.kind === 'CABLE_SLEEVE' ? 'Cable sleeve' : 'Crusher';
+      const itemId = sizing.items[row.itemIndex]?.id;
+      const tag = itemId ? itemTags[itemId] : undefined;
+      const name = row.sizeName ? `${KIND_NAMES[kind]} ${row.sizeName}` : KIND_NAMES[kind];
       return {
         numbers: legendNumbers(row),
         kind,
-        item: row.sizeName ? `${KIND_NAMES[kind]} ${row.sizeName}` : KIND_NAMES[kind],
+        item: tag ? `${name} ${tag}` : name,
         diameter: `Ø ${length(row.ownDiameterMm)}`,
         sleeve: row.sleeve
           ? `${sleeveKind}${row.sleeve.name ? ` ${row.sleeve.name}` : ''}, Ø ${length(row.sleeve.outerDiameterMm)}`
@@ -381,6 +387,7 @@ function transitOf(
   sizing: TransitSizing,
   catalogue: Catalogue,
   system: MeasurementSystem,
+  itemTags?: Record<string, string>,
 ): ExportTransit {
   const depth =
     row.depthMm !== null
@@ -429,7 +436,7 @@ function transitOf(
     fill,
     fits,
     status,
-    drawing: drawingOf(sizing, catalogue, system),
+    drawing: drawingOf(sizing, catalogue, system, itemTags),
     // Quantities for all copies, so that adding a column of transit lines never under-orders.
     materials: materialLines(sizing.materials, system),
     messages: sizing.messages.map((m) => ({ severity: m.severity, text: messageText(m, system) })),
@@ -513,7 +520,7 @@ export function buildExportDocument(input: BuildDocumentInput): ExportDocument {
     materialsOnly: input.materialsOnly,
     transits: input.materialsOnly
       ? []
-      : sized.map(({ row, sizing }) => transitOf(row, sizing, catalogue, system)),
+      : sized.map(({ row, sizing }) => transitOf(row, sizing, catalogue, system, input.itemTags)),
     totals: totalsLines(sized, system),
   };
 }

@@ -94,6 +94,10 @@ export function createExportService(deps: ExportServiceDeps) {
       transits.filter((t) => !storedSizing(t.results)).map((t) => t.id),
     );
     const catalogue = await deps.loadCatalogue();
+    const itemTags = await repo.itemTags(
+      caller.organizationId,
+      transits.map((t) => t.id),
+    );
     for (const t of transits) {
       if (!storedSizing(t.results))
         deps.log?.warn({ transitId: t.id }, 'transit has no stored results; sized for the export');
@@ -102,6 +106,7 @@ export function createExportService(deps: ExportServiceDeps) {
       project,
       transits,
       items,
+      itemTags,
       catalogue,
       unitSystem: input.measurementSystem,
       paperSize: input.size,
