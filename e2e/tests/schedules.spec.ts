@@ -106,6 +106,9 @@ test('paste 40 rows, map columns, see the drawing, download XLSX and DXF', async
   // The drawing of MCT-A: its 20 imported cables, numbered.
   const drawing = page.getByTestId('transit-drawing');
   await expect(drawing.locator('[data-role="item"]')).toHaveCount(20, { timeout: 45_000 });
+  // Each imported cable's tag is in the legend beside its number.
+  await expect(page.getByTestId('drawing-legend')).toContainText('W-001');
+  await expect(page.getByTestId('drawing-legend')).toContainText('W-020');
   await drawing.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${ARTIFACTS}schedules-drawing.png`, fullPage: true });
 

@@ -152,6 +152,39 @@ describe('importSchedule', () => {
     });
   });
 
+  it('shows the imported tags in the drawing legend of the exports', async () => {
+    const created = (await transits()).find((tr) => tr.name === 'New transit B')!;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/project/sendProjectExport',
+      headers: user.headers,
+      payload: {
+        projectId: project.projectId,
+        measurementSystem: 'METRIC',
+        outputFormat: 'DXF',
+        scope: 'CURRENT',
+        transitIds: [created.id],
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    // The transit has no dimensions yet, so no drawing; its legend-free DXF still names it.
+    expect(res.body).toContain('New transit B');
+    const bulkhead = (await transits()).find((tr) => tr.name === 'T-101 Cable bulkhead')!;
+    const dxf = await t.app.inject({
+      method: 'POST',
+      url: '/api/project/sendProjectExport',
+      headers: user.headers,
+      payload: {
+        projectId: project.projectId,
+        measurementSystem: 'METRIC',
+        outputFormat: 'DXF',
+        scope: 'CURRENT',
+        transitIds: [bulkhead.id],
+      },
+    });
+    expect(dxf.body).toMatch(/Cable W-101, Ø 18 mm/);
+  });
+
   it('flags duplicate tags (in the file and already in the transit) and skips them unless told otherwise', async () => {
     const res = await importRows([
       ['W-101', 'Cable', '18', '', 'T-101 Cable bulkhead'],
