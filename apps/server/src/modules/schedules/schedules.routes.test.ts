@@ -291,6 +291,23 @@ describe('importSchedule', () => {
   });
 });
 
+describe('OpenAPI', () => {
+  it('documents the three calls with their request and response schemas', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs', headers: user.headers })).json() as {
+      paths: Record<
+        string,
+        { post?: { requestBody?: unknown; responses?: Record<string, unknown>; description?: string } }
+      >;
+    };
+    for (const path of ['readScheduleFile', 'getScheduleMapping', 'importSchedule']) {
+      const post = doc.paths[`/api/schedules/${path}`]?.post;
+      expect(post?.requestBody, path).toBeDefined();
+      expect(post?.responses?.['200'], path).toBeDefined();
+    }
+    expect(doc.paths['/api/schedules/importSchedule']!.post!.description).toMatch(/one transaction/);
+  });
+});
+
 describe('readScheduleFile', () => {
   const read = (content: Buffer, fileName = 'schedule.csv') =>
     call<ScheduleTable>(
