@@ -36,6 +36,22 @@ export const ZIP_CONTENT_TYPE = 'application/zip';
 const TEXT_HEIGHT_RATIO = 1 / 40;
 const MIN_TEXT_HEIGHT_MM = 2.5;
 const LINE_SPACING = 1.6;
+/** Width of an average character in text heights (CAD fonts run about 0.5 to 0.7), to wrap long values. */
+const AVERAGE_CHAR_WIDTH = 0.62;
+
+/** Words of `text` in lines of at most `width` characters (a longer word gets a line of its own). */
+export function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let current = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (current && current.length + 1 + word.length > width) {
+      lines.push(current);
+      current = word;
+    } else current = current ? `${current} ${word}` : word;
+  }
+  return lines.length || current ? [...lines, current] : [''];
+}
+
 /** Bulge of a 90° arc drawn counter-clockwise (DXF: tan of a quarter of the included angle, positive = left). */
 const QUARTER_ARC_BULGE = Math.tan(Math.PI / 8);
 
@@ -153,18 +169,22 @@ export function transitToDxf(doc: ExportDocument, transit: ExportTransit): strin
     }
   }
 
-  // Title block: a frame with label/value rows, as wide as the drawing (at least 120 text heights... of labels).
-  y -= textH;
+  // Title block: a frame with label/value rows, at least 60 text heights wide; long values wrap inside it.
+  y -= textH * 2;
   const rows = titleRows(doc, transit);
   if (doc.sampleCatalogue) rows.push(['Note', TEXT.sampleNotice]);
-  const frameTop = y + textH;
+  const titleH = textH * 1.4;
+  const frameTop = y + titleH + textH * 0.6;
   const labelW = textH * 10;
   const frameW = Math.max(extent.widthMm, textH * 60);
-  line(TEXT.title, DXF_LAYERS.title.name, left + textH * 0.5, textH * 1.4);
+  const valueChars = Math.max(20, Math.floor((frameW - labelW - textH) / (textH * AVERAGE_CHAR_WIDTH)));
+  line(TEXT.title, DXF_LAYERS.title.name, left + textH * 0.5, titleH);
   for (const [label, value] of rows) {
     dxf.addText(point3d(left + textH * 0.5, y), textH, label, { layerName: DXF_LAYERS.title.name });
-    dxf.addText(point3d(left + labelW, y), textH, value, { layerName: DXF_LAYERS.title.name });
-    y -= textH * LINE_SPACING;
+    for (const part of wrap(value, valueChars)) {
+      dxf.addText(point3d(left + labelW, y), textH, part, { layerName: DXF_LAYERS.title.name });
+      y -= textH * LINE_SPACING;
+    }
   }
   const frameBottom = y + textH * 0.6;
   dxf.addRectangle(point3d(left, frameTop), point3d(left + frameW, frameBottom), {

@@ -11,7 +11,7 @@ import { documentFixture } from '../testing/document-fixture';
 import type { ExportDocument } from '../export.model';
 import { TEXT } from './document-content';
 import { XLSX_HEADER_ROW, XLSX_TEXT, buildXlsx, numberFormat, sheetNames } from './xlsx-document';
-import { DXF_LAYERS, buildDxf, transitToDxf } from './dxf-document';
+import { DXF_LAYERS, buildDxf, transitToDxf, wrap } from './dxf-document';
 
 /**
  * The XLSX is read back by two independent readers (ExcelJS, which wrote it, and SheetJS, which did not); the DXF
@@ -156,8 +156,8 @@ describe('XLSX bill of materials', () => {
         const transit = readFileSync(join(dir, 'bom-T-101 Engine room bulkhead.csv'), 'utf8');
         expect(transit).toContain('NF-CS-008,Cable sleeve NF-CS-008');
         // The number as stored (not a text), and the formula-like item still a text.
-      expect(transit).toContain('Cable wrap,Length,1234.57,mm');
-      expect(transit).toContain('"=HYPERLINK(""http://evil"")",Sealant volume,1178,ml');
+        expect(transit).toContain('Cable wrap,Length,1234.57,mm');
+        expect(transit).toContain('"=HYPERLINK(""http://evil"")",Sealant volume,1178,ml');
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
@@ -224,9 +224,20 @@ describe('DXF drawings', () => {
     const legend = on(DXF_LAYERS.legend.name).map((e) => e.text);
     expect(legend).toContain(TEXT.legend);
     expect(legend).toContain('4  Cable, Ø 4 mm, Cable sleeve NF-CS-008, Ø 8 mm');
-    const title = on(DXF_LAYERS.title.name).map((e) => e.text);
-    expect(title).toEqual(expect.arrayContaining([transit.name, doc.project.name, TEXT.sampleNotice]));
+    const title = on(DXF_LAYERS.title.name)
+      .filter((e) => e.type === 'TEXT')
+      .map((e) => e.text!);
+    expect(title).toEqual(expect.arrayContaining([transit.name, doc.project.name]));
+    // The long notice wraps inside the frame, its words in order.
+    expect(title.join(' ')).toContain(TEXT.sampleNotice);
+    expect(Math.max(...title.map((text) => text.length))).toBeLessThan(TEXT.sampleNotice.length);
     expect(on(DXF_LAYERS.title.name).some((e) => e.type === 'LWPOLYLINE' && e.shape)).toBe(true);
+  });
+
+  it('wraps long title block values at word boundaries', () => {
+    expect(wrap('one two three four', 9)).toEqual(['one two', 'three', 'four']);
+    expect(wrap('averyveryverylongword x', 5)).toEqual(['averyveryverylongword', 'x']);
+    expect(wrap('', 5)).toEqual(['']);
   });
 
   it('draws a rectangular opening with rounded corners as one closed polyline of quarter arcs', () => {
