@@ -18,7 +18,10 @@ import {
   loadCatalogue,
 } from '../../apps/server/src/modules/catalogue/catalogue.repository';
 import { createUserWithToken } from '../../apps/server/src/testing/factories';
-import { createExportProject, type TransitSpec } from '../../apps/server/src/modules/export/testing/export-factories';
+import {
+  createExportProject,
+  type TransitSpec,
+} from '../../apps/server/src/modules/export/testing/export-factories';
 
 const TARGET_MS = 2000;
 
@@ -118,12 +121,15 @@ async function main() {
       body: payload,
     });
     const json = (await res.json()) as { data: ImportScheduleReport };
-    if (res.status !== 200) throw new Error(`import answered ${res.status}: ${JSON.stringify(json).slice(0, 300)}`);
+    if (res.status !== 200)
+      throw new Error(`import answered ${res.status}: ${JSON.stringify(json).slice(0, 300)}`);
     return json.data;
   };
 
   // A warm-up import starts the worker and loads the engine in it, as a running server has done long before.
-  const warm = await createExportProject(handle.db, user.organizationId!, catalogue, { transits: transitSpecs().slice(0, 2) });
+  const warm = await createExportProject(handle.db, user.organizationId!, catalogue, {
+    transits: transitSpecs().slice(0, 2),
+  });
   await post(body(warm.projectId, false));
 
   const times: number[] = [];
