@@ -1,7 +1,7 @@
 // Issue 22: a cable schedule pasted from a spreadsheet (40 rows into two transits), its columns mapped, the imported
 // cables seen in the drawing, then the bill of materials downloaded as XLSX and the drawings as DXF (a ZIP for the
 // project). Screenshots of the import dialog and the drawing go to e2e/artifacts/.
-// Run: E2E_PORT=3180 npx playwright test -c e2e/playwright.config.ts schedules
+// Run: E2E_PORT=3180 E2E_BUILD=true npx playwright test -c e2e/playwright.config.ts schedules
 import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';

@@ -23,7 +23,6 @@ import {
 import { AppError } from '../../errors';
 import type { CpuPool } from '../../workers/cpu-pool';
 import type { ItemRow, TransitRow } from '../transits/transits.repository';
-import { readScheduleFile } from './schedule-file';
 import type { NewItem, NewTransit, SchedulesRepository } from './schedules.repository';
 
 /**
@@ -39,7 +38,8 @@ export const IMPORT_ATTEMPTS = 3;
 export interface SchedulesServiceDeps {
   repo: SchedulesRepository;
   loadCatalogue: () => Promise<Catalogue>;
-  cpu: Pick<CpuPool, 'sizeTransit'>;
+  /** Sizing and file reading run in the worker pool, off the event loop (ADR 015). */
+  cpu: Pick<CpuPool, 'sizeTransit' | 'readSchedule'>;
   now: () => Date;
 }
 
@@ -308,8 +308,9 @@ export function createSchedulesService({ repo, loadCatalogue, cpu, now }: Schedu
 
     /** A CSV or XLSX file's first sheet as headings and rows, with the organization's remembered mapping. */
     async readFile(organizationId: string, input: ReadScheduleFileRequest): Promise<ScheduleTable> {
-      const table = await readScheduleFile(Buffer.from(input.contentBase64, 'base64'));
-      return { ...table, remembered: await remembered(organizationId) };
+      const read = await cpu.readSchedule(new Uint8Array(Buffer.from(input.contentBase64, 'base64')));
+      if (!read.ok) throw new AppError('BAD_REQUEST', read.message);
+      return { ...read.table, remembered: await remembered(organizationId) };
     },
 
     /** Spec of issue 22: the import, all of it in one transaction or none of it; a dry run only reports. */
