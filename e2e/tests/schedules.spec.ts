@@ -109,6 +109,7 @@ test('paste 40 rows, map columns, see the drawing, download XLSX and DXF', async
   // Each imported cable's tag is in the legend beside its number.
   await expect(page.getByTestId('drawing-legend')).toContainText('W-001');
   await expect(page.getByTestId('drawing-legend')).toContainText('W-020');
+  await expect(page.getByRole('table', { name: 'Penetrating items' })).toContainText('Cable · W-001');
   await drawing.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${ARTIFACTS}schedules-drawing.png`, fullPage: true });
 
