@@ -178,6 +178,21 @@ const RULES: Record<string, Rule> = {
     access: 'user',
     scope: (f) => ({ url: `/api/instance/Project/${f.project.id}` }),
   },
+  // Issue 22: schedules (ADR 020).
+  'POST /api/schedules/readScheduleFile': { access: 'user', scope: 'none' },
+  'POST /api/schedules/getScheduleMapping': { access: 'user', scope: 'none' },
+  'POST /api/schedules/importSchedule': {
+    access: 'user',
+    scope: (f) => ({
+      body: {
+        projectId: f.project.id,
+        transitId: f.transit.id,
+        headings: ['Tag', 'OD'],
+        rows: [['W-1', '20']],
+        mapping: { tag: 0, type: null, outerDiameter: 1, quantity: null, transit: null },
+      },
+    }),
+  },
 };
 
 function takenOverTransit(f: Fixture) {

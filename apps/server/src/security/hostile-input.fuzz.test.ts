@@ -160,6 +160,22 @@ describe('hostile input on every route', () => {
     const customer = (
       await call<Customer>(t.app, '/api/customer/saveOne', { customer: validCustomer() }, caller.headers)
     ).body.data;
+    // Issue 22: a project for the schedule import (every cell of the schedule is a text field to make hostile).
+    const scheduleProject = (
+      await call<{ id: string }>(
+        t.app,
+        '/api/project/saveOne',
+        {
+          project: {
+            name: 'Fuzz schedule',
+            customerId: customer.id,
+            industryId: 'OFF_SHORE',
+            description: '',
+          },
+        },
+        caller.headers,
+      )
+    ).body.data;
     const bases: Record<string, () => Record<string, unknown>> = {
       '/api/customer/saveOne': () => ({ customer: validCustomer() }),
       '/api/instance/Customer': () => validCustomer(),
@@ -176,6 +192,13 @@ describe('hostile input on every route', () => {
         Attributes: { note: 'n' },
       }),
       '/api/user/saveUser': () => ({ user: { firstName: 'Fuzz', lastName: 'Er' } }),
+      '/api/schedules/importSchedule': () => ({
+        projectId: scheduleProject.id,
+        headings: ['Tag', 'Type', 'OD', 'Qty', 'Transit'],
+        rows: [['W-1', 'Cable', '12,5', '2', 'Fuzz MCT']],
+        mapping: { tag: 0, type: 1, outerDiameter: 2, quantity: 3, transit: 4 },
+        dryRun: true,
+      }),
       '/api/user/setDevice': () => ({ deviceInfo: { deviceId: 'device-1', name: 'Phone', extra: 'x' } }),
     };
     const send = (url: string, body: unknown) =>

@@ -47,6 +47,8 @@ export interface BuildDocumentInput {
   project: ProjectForExport;
   transits: TransitRow[];
   items: ItemRow[];
+  /** Issue 22: cable tags by item id, shown in the drawing legends (none when left out). */
+  itemTags?: Record<string, string>;
   catalogue: Catalogue;
   unitSystem: MeasurementSystem;
   paperSize: ExportPaperSize;
@@ -128,10 +130,14 @@ const count = (n: number) => String(n);
  * 3 imperial, 2 metric) and its text from the engine's formatDisplayNumber, so the CSV's number and the PDF's text
  * are the same figure.
  */
-function measured(value: number, system: MeasurementSystem): { quantity: number; quantityText: string } {
+function measured(
+  value: number,
+  system: MeasurementSystem,
+): { quantity: number; quantityText: string; decimals: number } {
   return {
     quantity: roundTo(value, DISPLAY_DECIMALS[system]),
     quantityText: formatDisplayNumber(value, system),
+    decimals: DISPLAY_DECIMALS[system],
   };
 }
 
@@ -156,6 +162,8 @@ export function materialLines(
       quantity: sleeve.count,
       quantityText: count(sleeve.count),
       unit: 'pcs',
+      articleNumber: sleeve.type,
+      decimals: 0,
     });
     lines.push({
       key: `bundles:${key}`,
@@ -164,6 +172,8 @@ export function materialLines(
       quantity: sleeve.bundles,
       quantityText: count(sleeve.bundles),
       unit: 'bundles',
+      articleNumber: sleeve.type,
+      decimals: 0,
     });
   }
   const sealants = 'sealants' in materials ? materials.sealants : [(materials as Materials).sealant];
@@ -194,6 +204,8 @@ export function materialLines(
       quantity: sealant.cartridges,
       quantityText: count(sealant.cartridges),
       unit: 'cartridges',
+      articleNumber: '',
+      decimals: 0,
     });
   }
   for (const sleeve of materials.cableSleeves) {
@@ -205,6 +217,8 @@ export function materialLines(
       quantity: sleeve.count,
       quantityText: count(sleeve.count),
       unit: 'pcs',
+      articleNumber: sleeve.articleNumber,
+      decimals: 0,
     });
   }
   for (const crusher of materials.crushers) {
@@ -216,6 +230,8 @@ export function materialLines(
       quantity: crusher.count,
       quantityText: count(crusher.count),
       unit: 'pcs',
+      articleNumber: crusher.articleNumber ?? '',
+      decimals: 0,
     });
   }
   if (materials.wrap.lengthMm > 0) {
@@ -234,6 +250,8 @@ export function materialLines(
       quantity: materials.wrap.rolls,
       quantityText: count(materials.wrap.rolls),
       unit: 'rolls',
+      articleNumber: '',
+      decimals: 0,
     });
   }
   return lines;
@@ -296,6 +314,7 @@ function drawingOf(
   sizing: TransitSizing,
   catalogue: Catalogue,
   system: MeasurementSystem,
+  itemTags: Record<string, string> = {},
 ): DrawingModel | null {
   const o = sizing.opening;
   if (sizing.transitAreaMm2 <= 0) return null;
@@ -327,10 +346,13 @@ function drawingOf(
     legend: view.legend.map((row) => {
       const kind = row.itemTypeId ?? 'UNKNOWN';
       const sleeveKind = row.sleeve?.kind === 'CABLE_SLEEVE' ? 'Cable sleeve' : 'Crusher';
+      const itemId = sizing.items[row.itemIndex]?.id;
+      const tag = itemId ? itemTags[itemId] : undefined;
+      const name = row.sizeName ? `${KIND_NAMES[kind]} ${row.sizeName}` : KIND_NAMES[kind];
       return {
         numbers: legendNumbers(row),
         kind,
-        item: row.sizeName ? `${KIND_NAMES[kind]} ${row.sizeName}` : KIND_NAMES[kind],
+        item: tag ? `${name} ${tag}` : name,
         diameter: `Ø ${length(row.ownDiameterMm)}`,
         sleeve: row.sleeve
           ? `${sleeveKind}${row.sleeve.name ? ` ${row.sleeve.name}` : ''}, Ø ${length(row.sleeve.outerDiameterMm)}`
@@ -365,6 +387,7 @@ function transitOf(
   sizing: TransitSizing,
   catalogue: Catalogue,
   system: MeasurementSystem,
+  itemTags?: Record<string, string>,
 ): ExportTransit {
   const depth =
     row.depthMm !== null
@@ -413,7 +436,7 @@ function transitOf(
     fill,
     fits,
     status,
-    drawing: drawingOf(sizing, catalogue, system),
+    drawing: drawingOf(sizing, catalogue, system, itemTags),
     // Quantities for all copies, so that adding a column of transit lines never under-orders.
     materials: materialLines(sizing.materials, system),
     messages: sizing.messages.map((m) => ({ severity: m.severity, text: messageText(m, system) })),
@@ -497,7 +520,7 @@ export function buildExportDocument(input: BuildDocumentInput): ExportDocument {
     materialsOnly: input.materialsOnly,
     transits: input.materialsOnly
       ? []
-      : sized.map(({ row, sizing }) => transitOf(row, sizing, catalogue, system)),
+      : sized.map(({ row, sizing }) => transitOf(row, sizing, catalogue, system, input.itemTags)),
     totals: totalsLines(sized, system),
   };
 }

@@ -64,6 +64,10 @@ export interface MaterialLine {
   quantity: number;
   quantityText: string;
   unit: string;
+  /** What to order by: the article number (cable sleeve, crusher) or the product type (filler sleeve); '' when none. */
+  articleNumber?: string;
+  /** Decimals of `quantity` as the documents print it (0 for counts); spreadsheets format the number with them. */
+  decimals?: number;
 }
 
 /** A drawing in mm, centred on the opening's centre, y growing downwards (as in SVG and the web drawing). */

@@ -6,7 +6,7 @@ import { createExportRepository } from './export.repository';
 import { createExportService } from './export.service';
 import { loadCatalogueForExport } from './export-catalogue';
 
-/** Spec §7 sendProjectExport: the material list as PDF, RTF, DOCX or CSV, downloaded or e-mailed. */
+/** Spec §7 sendProjectExport: the material list as PDF, RTF, DOCX, CSV or XLSX, or the drawings as DXF (ADR 020). */
 export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createExportRepository(app.deps.db.db);
   const service = createExportService({
@@ -25,7 +25,8 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['export'],
         description:
-          'isShare false: answers the file (PDF, RTF, DOCX or CSV) with content-disposition. isShare true: e-mails it to emailAddress and answers the envelope.',
+          'isShare false: answers the file (PDF, RTF, DOCX, CSV, XLSX, or DXF: one transit as .dxf, several as a ' +
+          '.zip of one .dxf each) with content-disposition. isShare true: e-mails it to emailAddress and answers the envelope.',
         body: sendProjectExportRequestSchema,
       },
     },

@@ -78,9 +78,21 @@ export interface ExportDialogRenderProps {
   materialsOnly?: boolean;
 }
 
+export interface ImportDialogRenderProps {
+  projectId: string;
+  currentTransitId: string | null;
+  transits: { id: string; name: string }[];
+  opened: boolean;
+  onClose: () => void;
+  /** After an applied import: the page reloads the project's transits. */
+  onImported: () => void;
+}
+
 export interface ProjectPageProps {
   /** The share/export dialog lives in the export feature; app/ passes it in (features do not import each other). */
   renderExportDialog?: (p: ExportDialogRenderProps) => ReactNode;
+  /** Issue 22: the schedule import dialog (schedules feature), passed in by app/ like the export dialog. */
+  renderImportDialog?: (p: ImportDialogRenderProps) => ReactNode;
 }
 
 /** Stored results when present (spec: after a save the server's figures), else the engine's figures without packing. */
@@ -97,7 +109,7 @@ function figuresOf(transit: TransitWithItems, catalogue: Catalogue): TransitSizi
 }
 
 /** Project page (/projects/:projectId): sidebar, transits with fill and status, the transit editor, project materials. */
-export function ProjectPage({ renderExportDialog }: ProjectPageProps) {
+export function ProjectPage({ renderExportDialog, renderImportDialog }: ProjectPageProps) {
   const { t } = useTranslation('projects');
   const tt = useTranslation('transits').t;
   const units = useUnits();
@@ -110,6 +122,7 @@ export function ProjectPage({ renderExportDialog }: ProjectPageProps) {
   const duplicate = useDuplicateTransit(projectId);
   const [editorDirty, setEditorDirty] = useState(false);
   const [exportDialog, setExportDialog] = useState<null | { materialsOnly: boolean }>(null);
+  const [importOpen, setImportOpen] = useState(false);
 
   const catalogue = formData.data?.catalogue ?? null;
   const catalogueVerified = formData.data?.meta.isVerified ?? false;
@@ -363,6 +376,13 @@ export function ProjectPage({ renderExportDialog }: ProjectPageProps) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 9, xl: 9.5 }}>
           <Stack gap="md">
+            {renderImportDialog && (
+              <Group justify="flex-end">
+                <Button variant="light" onClick={() => setImportOpen(true)}>
+                  {t('schedules:open')}
+                </Button>
+              </Group>
+            )}
             <TransitList
               rows={rows}
               currentId={current?.id ?? null}
@@ -440,6 +460,14 @@ export function ProjectPage({ renderExportDialog }: ProjectPageProps) {
         opened: exportDialog !== null,
         onClose: () => setExportDialog(null),
         materialsOnly: exportDialog?.materialsOnly ?? false,
+      })}
+      {renderImportDialog?.({
+        projectId,
+        currentTransitId: current?.id ?? null,
+        transits: transits.map((tr) => ({ id: tr.id, name: tr.name })),
+        opened: importOpen,
+        onClose: () => setImportOpen(false),
+        onImported: () => void data.refetch(),
       })}
     </Container>
   );
