@@ -3,3 +3,4 @@ export * from './accounts';
 export * from './projects';
 export * from './catalogue';
 export * from './mail';
+export * from './content';
