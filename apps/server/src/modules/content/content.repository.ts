@@ -161,6 +161,8 @@ export function createContentRepository(db: Database) {
   const tableOf = (model: ContentModel): ContentTable => CONTENT_TABLES[model];
 
   return {
+    tableOf,
+
     /** Rows whose full-text document matches (the admin grid's `search`). */
     searchCondition(model: ContentModel, search: string | undefined): SQL | undefined {
       const query = search ? prefixQuery(search) : null;
