@@ -39,7 +39,8 @@ export interface ContentModelDef {
   deleteProblem?(row: Row): string | null;
 }
 
-const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : value == null ? null : String(value));
+const iso = (value: unknown) =>
+  value instanceof Date ? value.toISOString() : value == null ? null : String(value);
 const meta = (row: Row) => ({
   version: row.version,
   createdOn: iso(row.createdOn),
@@ -106,10 +107,18 @@ export const CONTENT_MODEL_DEFS: Record<ContentModel, ContentModelDef> = {
       isProtected: PROTECTED_ROLES.includes(String(r.id)),
       version: r.version,
     }),
-    searchText: (r) => words(r.id, r.name, r.label, ((r.permissions as Row[]) ?? []).map((p) => p.id)),
+    searchText: (r) =>
+      words(
+        r.id,
+        r.name,
+        r.label,
+        ((r.permissions as Row[]) ?? []).map((p) => p.id),
+      ),
     uniqueField: 'id',
-    check: (input, existing) => (existing && input.id !== existing.id ? { id: CONTENT_MESSAGES.roleIdFixed } : null),
-    deleteProblem: (row) => (PROTECTED_ROLES.includes(String(row.id)) ? CONTENT_MESSAGES.protectedRole : null),
+    check: (input, existing) =>
+      existing && input.id !== existing.id ? { id: CONTENT_MESSAGES.roleIdFixed } : null,
+    deleteProblem: (row) =>
+      PROTECTED_ROLES.includes(String(row.id)) ? CONTENT_MESSAGES.protectedRole : null,
   },
   MenuItem: {
     input: menuItemInputSchema,
@@ -138,7 +147,13 @@ export const CONTENT_MODEL_DEFS: Record<ContentModel, ContentModelDef> = {
       requiredRole: r.requiredRole ?? null,
       ...meta(r),
     }),
-    searchText: (r) => words(r.label, r.link, r.type, ((r.children as Row[]) ?? []).map((c) => [c.label, c.link])),
+    searchText: (r) =>
+      words(
+        r.label,
+        r.link,
+        r.type,
+        ((r.children as Row[]) ?? []).map((c) => [c.label, c.link]),
+      ),
   },
   ModelConfiguration: {
     input: modelConfigurationInputSchema,
@@ -157,7 +172,12 @@ export const CONTENT_MODEL_DEFS: Record<ContentModel, ContentModelDef> = {
     check: (input) =>
       isContentModel(String(input.model))
         ? null
-        : { model: CONTENT_MESSAGES.modelConfigurationMismatch.replace('{allowed}', CONTENT_MODELS.join(', ')) },
+        : {
+            model: CONTENT_MESSAGES.modelConfigurationMismatch.replace(
+              '{allowed}',
+              CONTENT_MODELS.join(', '),
+            ),
+          },
   },
   Template: {
     input: templateInputSchema,
@@ -266,7 +286,11 @@ export const CONTENT_MODEL_DEFS: Record<ContentModel, ContentModelDef> = {
 
 /** A unique-index violation (PostgreSQL 23505), as node-postgres and PGlite report it (possibly wrapped). */
 export function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as never, i++) {
+  for (
+    let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0;
+    e && i < 4;
+    e = e.cause as never, i++
+  ) {
     if (e.code === '23505') return true;
   }
   return false;
@@ -274,7 +298,11 @@ export function isUniqueViolation(error: unknown): boolean {
 
 /** A foreign-key violation (PostgreSQL 23503): the row is still referenced (a role assigned to users). */
 export function isForeignKeyViolation(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as never, i++) {
+  for (
+    let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0;
+    e && i < 4;
+    e = e.cause as never, i++
+  ) {
     if (e.code === '23503') return true;
   }
   return false;

@@ -220,6 +220,17 @@ export function createContentRepository(db: Database) {
       return (rows as Record<string, unknown>[])[0]!;
     },
 
+    /** Inserts the rows that no unique key already holds (the seed: an administrator's edits stay). */
+    async insertMissing(model: ContentModel, values: Record<string, unknown>[]): Promise<number> {
+      if (values.length === 0) return 0;
+      const rows = await db
+        .insert(tableOf(model))
+        .values(values as never)
+        .onConflictDoNothing()
+        .returning({ id: tableOf(model).id });
+      return rows.length;
+    },
+
     /** Updates the row when its version is `expectedVersion` (null = overwrite); null when missing or stale. */
     async update(
       model: ContentModel,

@@ -10,6 +10,7 @@ import {
   type DynamicValidation,
   type ModelConfiguration,
 } from '@sealplan/contracts';
+import type { Catalogue } from '@sealplan/engine';
 import { ROLE_IDS } from '../auth/roles';
 
 /**
@@ -24,7 +25,12 @@ const maxLength = (n: number): DynamicValidation => ({
   validator: n,
   message: `At most ${n} characters`,
 });
-const input = (name: string, label: string, validations: DynamicValidation[] = [], extra: Partial<DynamicFormField> = {}): DynamicFormField => ({
+const input = (
+  name: string,
+  label: string,
+  validations: DynamicValidation[] = [],
+  extra: Partial<DynamicFormField> = {},
+): DynamicFormField => ({
   name,
   type: 'input',
   label,
@@ -90,12 +96,17 @@ export const MODEL_CONFIGURATION_SEED: Record<ContentModel, ModelConfiguration> 
     label: 'Support requests',
     listColumns: ['createdOn', 'email', 'type', 'message'],
     fields: [
-      input('email', 'Email', [{ name: 'email', message: CONTENT_MESSAGES.emailInvalid }], { inputType: 'email' }),
+      input('email', 'Email', [{ name: 'email', message: CONTENT_MESSAGES.emailInvalid }], {
+        inputType: 'email',
+      }),
       {
         name: 'type',
         type: 'select',
         label: 'Type',
-        options: SUPPORT_REQUEST_TYPES.map((t) => ({ value: t, label: t.charAt(0) + t.slice(1).toLowerCase() })),
+        options: SUPPORT_REQUEST_TYPES.map((t) => ({
+          value: t,
+          label: t.charAt(0) + t.slice(1).toLowerCase(),
+        })),
         validations: [required(CONTENT_MESSAGES.typeRequired)],
       },
       {
@@ -186,7 +197,10 @@ export const MODEL_CONFIGURATION_SEED: Record<ContentModel, ModelConfiguration> 
     label: 'Products',
     listColumns: ['articleNumber', 'name', 'unit', 'price', 'inventory'],
     fields: [
-      input('articleNumber', 'Article number', [required(CONTENT_MESSAGES.articleNumberRequired), maxLength(60)]),
+      input('articleNumber', 'Article number', [
+        required(CONTENT_MESSAGES.articleNumberRequired),
+        maxLength(60),
+      ]),
       input('name', 'Name', [required(CONTENT_MESSAGES.nameRequired), maxLength(200)]),
       input('unit', 'Unit', [required(CONTENT_MESSAGES.unitRequired), maxLength(30)]),
       input(
@@ -199,10 +213,15 @@ export const MODEL_CONFIGURATION_SEED: Record<ContentModel, ModelConfiguration> 
         ],
         { inputType: 'number' },
       ),
-      input('inventory', 'Inventory', [{ name: 'min', validator: 0, message: CONTENT_MESSAGES.inventoryRange }], {
-        inputType: 'number',
-        value: 0,
-      }),
+      input(
+        'inventory',
+        'Inventory',
+        [{ name: 'min', validator: 0, message: CONTENT_MESSAGES.inventoryRange }],
+        {
+          inputType: 'number',
+          value: 0,
+        },
+      ),
     ],
   },
   ContentPage: {
@@ -267,10 +286,7 @@ export const SPECIFICATION_SEED = [
  * catalogue's own wording. Prices start at 0 ("on request", not printed): the provider enters its price list;
  * nothing here invents one.
  */
-export function productSeed(catalogue: {
-  cableSleeves: readonly { articleNumber: string; outerDiameterMm: number; cableMinMm: number; cableMaxMm: number }[];
-  crushers: readonly { articleNumber: string | null; name: string }[];
-}) {
+export function productSeed(catalogue: Pick<Catalogue, 'cableSleeves' | 'crushers'>) {
   return [
     ...catalogue.cableSleeves.map((s) => ({
       articleNumber: s.articleNumber,
@@ -280,7 +296,13 @@ export function productSeed(catalogue: {
       inventory: 0,
     })),
     ...catalogue.crushers
-      .filter((c): c is { articleNumber: string; name: string } => c.articleNumber !== null)
-      .map((c) => ({ articleNumber: c.articleNumber, name: `Crusher ${c.name}`, unit: 'pcs', price: 0, inventory: 0 })),
+      .filter((c) => typeof c.articleNumber === 'string' && c.articleNumber !== '')
+      .map((c) => ({
+        articleNumber: c.articleNumber!,
+        name: `Crusher ${c.name}`,
+        unit: 'pcs',
+        price: 0,
+        inventory: 0,
+      })),
   ];
 }

@@ -20,6 +20,8 @@ import {
   communitySubmitRequestSchema,
   contentSaveRequestSchema,
   type ContentSaveRequest,
+  type ContentPage,
+  type SupportRequest,
 } from '@sealplan/contracts';
 import { AppError } from '../../errors';
 import type { AuthUser } from '../../plugins/auth';
@@ -143,7 +145,12 @@ export function createContentService({
     }
   }
 
-  async function create(caller: Caller, model: ContentModel, body: Body, options: { skipIndex?: boolean } = {}) {
+  async function create(
+    caller: Caller,
+    model: ContentModel,
+    body: Body,
+    options: { skipIndex?: boolean } = {},
+  ) {
     requireWrite(caller, model);
     const def = CONTENT_MODEL_DEFS[model];
     const input = await parseRecord(model, body);
@@ -208,7 +215,10 @@ export function createContentService({
       removed = await repo.remove(model, String(existing.id), expected);
     } catch (error) {
       if (isForeignKeyViolation(error))
-        throw new AppError('CONFLICT', 'The record is still in use (a role assigned to users) and cannot be deleted.');
+        throw new AppError(
+          'CONFLICT',
+          'The record is still in use (a role assigned to users) and cannot be deleted.',
+        );
       throw error;
     }
     if (!removed) throw new AppError('VERSION_CONFLICT', RECORD_MESSAGES.versionConflict);
@@ -220,7 +230,10 @@ export function createContentService({
   function menuScope(caller: Caller): SQL | undefined {
     return and(
       eq(menuItems.type, 'MAIN_MENU'),
-      or(isNull(menuItems.requiredRole), inArray(menuItems.requiredRole, caller.roles.length ? caller.roles : ['']))!,
+      or(
+        isNull(menuItems.requiredRole),
+        inArray(menuItems.requiredRole, caller.roles.length ? caller.roles : ['']),
+      )!,
     );
   }
 
@@ -238,11 +251,19 @@ export function createContentService({
 
   return {
     /** GET /api/instance/{model} for a content model: `{ r, pager }`, `search` through the full-text index. */
-    async list(caller: Caller, model: ContentModel, rawQuery: InstanceListQuery): Promise<InstanceList<unknown>> {
+    async list(
+      caller: Caller,
+      model: ContentModel,
+      rawQuery: InstanceListQuery,
+    ): Promise<InstanceList<unknown>> {
       const scope = requireRead(caller, model);
       const query = parseInput(instanceListQuerySchema, rawQuery, '');
       const fields = CONTENT_FIELDS[model];
-      const where = and(scope, parseFilter(query.q, fields, model), repo.searchCondition(model, query.search));
+      const where = and(
+        scope,
+        parseFilter(query.q, fields, model),
+        repo.searchCondition(model, query.search),
+      );
       const orderBy = parseSort(query.sort, fields, model);
       const { rows, total } = await repo.listPage(model, where, orderBy, query.size, query.fromIndex);
       return {
@@ -260,7 +281,9 @@ export function createContentService({
       const scope = requireRead(caller, model);
       const row = await load(model, id);
       if (scope && model === 'MenuItem') {
-        const visible = row.type === 'MAIN_MENU' && (row.requiredRole === null || caller.roles.includes(row.requiredRole as never));
+        const visible =
+          row.type === 'MAIN_MENU' &&
+          (row.requiredRole === null || caller.roles.includes(row.requiredRole as never));
         if (!visible) throw notFound();
       }
       return CONTENT_MODEL_DEFS[model].present(row);
@@ -300,7 +323,7 @@ export function createContentService({
       });
       await index('SupportRequest', row);
       log.info({ supportRequestId: row.id, by: caller.id }, 'support request filed');
-      return CONTENT_MODEL_DEFS.SupportRequest.present(row);
+      return CONTENT_MODEL_DEFS.SupportRequest.present(row) as SupportRequest;
     },
 
     /** Spec §7 save {content, originalSlug, skipIndex}: creates the page, or edits the one at originalSlug. */
@@ -310,13 +333,16 @@ export function createContentService({
       const existing = await repo.pageBySlug(originalSlug ?? content.slug);
       if (!existing) {
         if (originalSlug) throw new AppError('NOT_FOUND', CONTENT_MESSAGES.pageNotFound);
-        return create(caller, 'ContentPage', content, { skipIndex });
+        return (await create(caller, 'ContentPage', content, { skipIndex })) as ContentPage;
       }
-      return update(caller, 'ContentPage', existing.id, content, { skipIndex });
+      return (await update(caller, 'ContentPage', existing.id, content, { skipIndex })) as ContentPage;
     },
 
     /** Spec §7 publish {id} (or {id, status}): publishing needs no edit of a locked page's text. */
-    async publish(caller: Caller, request: { id: string; status: 'DRAFT' | 'PUBLISHED'; version?: number | undefined }) {
+    async publish(
+      caller: Caller,
+      request: { id: string; status: 'DRAFT' | 'PUBLISHED'; version?: number | undefined },
+    ) {
       requireContentAdmin(caller);
       const page = await repo.pageById(request.id);
       if (!page) throw new AppError('NOT_FOUND', CONTENT_MESSAGES.pageNotFound);
@@ -325,7 +351,7 @@ export function createContentService({
         publishedOn: request.status === 'PUBLISHED' ? now() : null,
       });
       if (!row) throw new AppError('VERSION_CONFLICT', RECORD_MESSAGES.versionConflict);
-      return CONTENT_MODEL_DEFS.ContentPage.present(row);
+      return CONTENT_MODEL_DEFS.ContentPage.present(row) as ContentPage;
     },
 
     /** Spec §7 preRender {slug}: the page as escaped HTML, stored with it. */
@@ -344,7 +370,7 @@ export function createContentService({
       const page = await pageBySlug(slug);
       const row = await repo.update('ContentPage', page.id, null, { isLocked });
       log.info({ slug, isLocked, by: caller.id }, 'content page lock');
-      return CONTENT_MODEL_DEFS.ContentPage.present(row!);
+      return CONTENT_MODEL_DEFS.ContentPage.present(row!) as ContentPage;
     },
 
     /** Spec §7 indexAll {settingsType}: rebuilds the full-text index of one content model, or of all. */
@@ -384,10 +410,16 @@ export function createContentService({
         await res.body?.cancel();
       } catch (error) {
         log.warn({ slug, err: String(error) }, 'social scrape failed');
-        throw new AppError('UPSTREAM_FAILED', CONTENT_MESSAGES.scraperFailed.replace('{status}', 'no answer'));
+        throw new AppError(
+          'UPSTREAM_FAILED',
+          CONTENT_MESSAGES.scraperFailed.replace('{status}', 'no answer'),
+        );
       }
       if (status < 200 || status >= 300)
-        throw new AppError('UPSTREAM_FAILED', CONTENT_MESSAGES.scraperFailed.replace('{status}', `HTTP ${status}`));
+        throw new AppError(
+          'UPSTREAM_FAILED',
+          CONTENT_MESSAGES.scraperFailed.replace('{status}', `HTTP ${status}`),
+        );
       const scrapedOn = now();
       await repo.update('ContentPage', page.id, null, { scrapedOn });
       return { slug: page.slug, url, scrapedOn: scrapedOn.toISOString() };
