@@ -314,7 +314,15 @@ export function createContentRepository(db: Database) {
 
     productsByArticle: (articleNumbers: string[]) =>
       articleNumbers.length
-        ? db.select().from(products).where(inArray(products.articleNumber, articleNumbers))
+        ? db
+            .select({
+              articleNumber: products.articleNumber,
+              name: products.name,
+              unit: products.unit,
+              price: products.price,
+            })
+            .from(products)
+            .where(inArray(products.articleNumber, articleNumbers))
         : Promise.resolve([]),
 
     pageBySlug: async (slug: string) =>

@@ -34,7 +34,14 @@ import {
 } from '@sealplan/engine';
 import type { ExportPaperSize } from '@sealplan/contracts';
 import type { ItemRow, ProjectForExport, TransitRow } from './export.repository';
-import type { DrawingModel, ExportDocument, ExportTransit, LabelValue, MaterialLine } from './export.model';
+import type {
+  DrawingModel,
+  ExportDocument,
+  ExportProduct,
+  ExportTransit,
+  LabelValue,
+  MaterialLine,
+} from './export.model';
 import { TEXT } from './documents/document-content';
 
 /**
@@ -53,6 +60,10 @@ export interface BuildDocumentInput {
   materialsOnly: boolean;
   preparedBy: ExportDocument['preparedBy'];
   generatedOn: Date;
+  /** The provider's products by article number (issue 19): names and prices beside the catalogue's articles. */
+  products?: ExportProduct[];
+  /** The rendered `document.header` / `document.footer` templates. */
+  texts?: { header: string; footer: string };
   log?: Pick<FastifyBaseLogger, 'warn'>;
 }
 
@@ -201,6 +212,7 @@ export function materialLines(
     lines.push({
       key: `cable-sleeve:${sleeve.articleNumber}`,
       item: `Cable sleeve ${sleeve.articleNumber}`,
+      articleNumber: sleeve.articleNumber,
       detail: `Ø ${formatLength(sleeve.outerDiameterMm, system)}, for cables over ${formatLength(sleeve.cableMinMm, system)} up to ${formatLength(sleeve.cableMaxMm, system)}`,
       quantity: sleeve.count,
       quantityText: count(sleeve.count),
@@ -212,6 +224,7 @@ export function materialLines(
     lines.push({
       key: `crusher:${crusher.crusherId}`,
       item: `Crusher ${crusher.articleNumber ?? crusher.name}`,
+      articleNumber: crusher.articleNumber ?? null,
       detail: `${crusher.name}: pipe ${crusher.pipeNominalSize}, Ø ${formatLength(crusher.pipeDiameterMm, system)}; outer Ø ${formatLength(crusher.outerDiameterMm, system)}`,
       quantity: crusher.count,
       quantityText: count(crusher.count),
@@ -478,7 +491,7 @@ export function buildExportDocument(input: BuildDocumentInput): ExportDocument {
     row,
     sizing: sizingOf(row, itemsByTransit.get(row.id) ?? [], catalogue, input.log),
   }));
-  return {
+  const doc: ExportDocument = {
     title: TEXT.title,
     project: {
       name: input.project.name,
@@ -499,5 +512,31 @@ export function buildExportDocument(input: BuildDocumentInput): ExportDocument {
       ? []
       : sized.map(({ row, sizing }) => transitOf(row, sizing, catalogue, system)),
     totals: totalsLines(sized, system),
+    ...(input.texts ? { headerText: input.texts.header, footerText: input.texts.footer } : {}),
   };
+  if (input.products?.length) withProducts(doc, input.products);
+  return doc;
+}
+
+/** A unit price as the documents print it (the engine's number formatter, two decimals). */
+export function formatUnitPrice(price: number): string {
+  return formatDisplayNumber(price, 'METRIC');
+}
+
+/**
+ * Issue 19: each line of a catalogue article that the provider lists as a product carries the product's name and
+ * unit price (the CSV in its own columns, the other documents in the line's detail). A price of 0 is "on request"
+ * and not printed.
+ */
+function withProducts(doc: ExportDocument, products: readonly ExportProduct[]) {
+  const byArticle = new Map(products.map((p) => [p.articleNumber, p]));
+  const lines = [...doc.transits.flatMap((t) => t.materials), ...doc.totals];
+  for (const line of lines) {
+    const product = line.articleNumber ? byArticle.get(line.articleNumber) : undefined;
+    if (!product) continue;
+    line.productName = product.name;
+    line.unitPrice = product.price > 0 ? product.price : null;
+    const price = line.unitPrice !== null ? `, ${formatUnitPrice(product.price)} per ${product.unit}` : '';
+    line.detail = `${line.detail} (${product.name}${price})`;
+  }
 }
