@@ -278,7 +278,10 @@ export const slugSchema = z
   .trim()
   .min(1, CONTENT_MESSAGES.slugRequired)
   .max(120)
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*$/, 'A slug is lower-case words joined by "-".');
+  .regex(
+    /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*$/,
+    'A slug is lower-case words joined by "-".',
+  );
 export const contentPageInputSchema = z.object({
   slug: slugSchema,
   title: requiredText(200, CONTENT_MESSAGES.titleRequired),
@@ -398,7 +401,9 @@ export const validateRequestSchema = boundedJson(z.record(z.string(), z.unknown(
 /** POST /api/instance/sequence/{name}: the next number of a named counter (1, 2, 3, …). */
 export const SEQUENCE_NAME = /^[A-Za-z][A-Za-z0-9._-]{0,59}$/;
 export const sequenceParamsSchema = z.object({
-  name: z.string().regex(SEQUENCE_NAME, 'A sequence name starts with a letter (letters, digits, ".", "_", "-").'),
+  name: z
+    .string()
+    .regex(SEQUENCE_NAME, 'A sequence name starts with a letter (letters, digits, ".", "_", "-").'),
 });
 export const sequenceResponseSchema = z.object({ name: z.string(), value: z.number().int() });
 

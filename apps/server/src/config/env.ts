@@ -75,7 +75,11 @@ export const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   /** Issue 19 facebookScrape: the social scraper endpoint (e.g. https://graph.facebook.com/); unset = off. */
-  SOCIAL_SCRAPE_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  SOCIAL_SCRAPE_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** Access token sent with each scrape request (never logged). */
   SOCIAL_SCRAPE_TOKEN: z.string().optional(),
   /** Where the web app's bundled locale files are (/api/translations/all); unset = the repository's. */

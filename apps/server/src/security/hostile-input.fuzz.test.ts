@@ -177,7 +177,9 @@ describe('hostile input on every route', () => {
       }),
       '/api/user/saveUser': () => ({ user: { firstName: 'Fuzz', lastName: 'Er' } }),
       '/api/user/setDevice': () => ({ deviceInfo: { deviceId: 'device-1', name: 'Phone', extra: 'x' } }),
-      '/api/content/communitySubmit': () => ({ content: { message: 'The export is slow.', type: 'PROBLEM' } }),
+      '/api/content/communitySubmit': () => ({
+        content: { message: 'The export is slow.', type: 'PROBLEM' },
+      }),
       '/api/instance/Product': () => ({
         articleNumber: `FZ-${Math.random().toString(36).slice(2)}`,
         name: 'Fuzz article',

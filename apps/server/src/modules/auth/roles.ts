@@ -41,7 +41,13 @@ export const ROLE_DEFINITIONS: {
   },
   { id: 'Subscriber', label: 'Subscriber', permissions: [], hierarchy: null, isAssignable: true },
   { id: 'Administrator', label: 'Administrator', permissions: adminAccess, hierarchy: 6, isAssignable: true },
-  { id: 'ElevatedUser', label: 'Elevated User', permissions: contentAdmin, hierarchy: 7, isAssignable: false },
+  {
+    id: 'ElevatedUser',
+    label: 'Elevated User',
+    permissions: contentAdmin,
+    hierarchy: 7,
+    isAssignable: false,
+  },
   {
     id: 'SystemAdministrator',
     label: 'System Administrator',

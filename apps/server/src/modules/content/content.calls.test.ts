@@ -243,6 +243,15 @@ describe('locker', () => {
 
   it('stores an image in the database and serves it to signed-in users', async () => {
     const res = await upload(ctx.callers.providerEditor, '../../etc/logo.png', 'image/png', PNG);
+    const unicode = await upload(ctx.callers.providerEditor, 'Schäkel 图.png', 'image/png', PNG);
+    const unicodeUrl = unicode.json().data.url as string;
+    const named = await ctx.t.app.inject({
+      method: 'GET',
+      url: unicodeUrl,
+      headers: ctx.callers.providerEditor.headers,
+    });
+    expect(named.statusCode).toBe(200);
+    expect(named.headers['content-disposition']).toContain("filename*=UTF-8''Sch%C3%A4kel%20%E5%9B%BE.png");
     expect(res.statusCode).toBe(200);
     const file = res.json().data;
     expect(file).toMatchObject({ fileName: 'logo.png', contentType: 'image/png', size: PNG.length });

@@ -213,13 +213,19 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const file = await locker.get(request.params.id);
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-length', file.size)
-        .header('content-disposition', `inline; filename="${file.fileName}"`)
-        .header('cache-control', `private, max-age=${LOCKER_CACHE_SECONDS}, immutable`)
-        .header('etag', `"${file.sha256}"`)
-        .send(file.data);
+      return (
+        reply
+          .header('content-type', file.contentType)
+          .header('content-length', file.size)
+          // An ASCII name for old clients and the exact one (RFC 6266) for the rest: headers carry only Latin-1.
+          .header(
+            'content-disposition',
+            `inline; filename="${file.fileName.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+          )
+          .header('cache-control', `private, max-age=${LOCKER_CACHE_SECONDS}, immutable`)
+          .header('etag', `"${file.sha256}"`)
+          .send(file.data)
+      );
     },
   );
 

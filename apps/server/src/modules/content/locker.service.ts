@@ -63,11 +63,13 @@ export function createLockerService({ repo }: { repo: ContentRepository }) {
           'UNSUPPORTED_MEDIA_TYPE',
           CONTENT_MESSAGES.fileContentMismatch.replace('{type}', declared.slice(6).toUpperCase()),
         );
-      // A name only for the download's file name: no path, no control characters, bounded.
-      // eslint-disable-next-line no-control-regex
+      // A name only for the download's file name: no path, no control characters or quotes, bounded.
+      const base = file.fileName.split(/[\\/]/).pop() ?? '';
       const fileName =
-        (file.fileName.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f"]/g, '').slice(0, 200) ||
-        'image';
+        [...base]
+          .filter((ch) => ch.charCodeAt(0) >= 0x20 && ch !== '\u007f' && ch !== '"')
+          .join('')
+          .slice(0, 200) || 'image';
       const row = await repo.insertFile({
         fileName,
         contentType: declared,

@@ -58,6 +58,7 @@ export async function createContentTestContext(
   return { t, callers, providerId: provider.id, customerOrgId: customer.id };
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read answers loosely
 export interface Answer<T = any> {
   status: number;
   body: {
@@ -69,6 +70,7 @@ export interface Answer<T = any> {
 }
 
 /** One JSON call as the web app makes it (bearer token and the client header). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read answers loosely
 export async function api<T = any>(
   t: TestApp,
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
