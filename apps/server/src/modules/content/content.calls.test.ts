@@ -172,6 +172,25 @@ describe('facebookScrape', () => {
     scraperStatus = 200;
   });
 
+  it('the page the scraper is sent to is served as HTML once published, with its Open Graph tags', async () => {
+    const who = ctx.callers.providerEditor;
+    const draft = await api(ctx.t, 'POST', '/api/content/save', who, {
+      content: { slug: 'seal-guide', title: 'Seal <guide>', body: 'How to seal a [deck](/help) transit.' },
+    });
+    expect((await ctx.t.app.inject({ method: 'GET', url: '/pages/seal-guide' })).statusCode).toBe(404);
+    await api(ctx.t, 'POST', '/api/content/publish', who, { id: draft.body.data.id });
+    const page = await ctx.t.app.inject({ method: 'GET', url: '/pages/seal-guide' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('<meta property="og:title" content="Seal &lt;guide&gt;">');
+    expect(page.body).toContain(
+      '<meta property="og:url" content="https://sealplan.example.com/pages/seal-guide">',
+    );
+    expect(page.body).toContain('<meta property="og:description" content="How to seal a deck transit.">');
+    expect(page.body).toContain('<a href="/help" rel="noopener noreferrer">deck</a>');
+    expect((await ctx.t.app.inject({ method: 'GET', url: '/pages/..%2Fetc' })).statusCode).toBe(404);
+  });
+
   it('without configuration answers a clear "not configured" error', async () => {
     const bare = await createContentTestContext();
     try {

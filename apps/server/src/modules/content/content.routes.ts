@@ -4,6 +4,7 @@ import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import {
   AUTH_MESSAGES,
+  CONTENT_MESSAGES,
   FILTER_MESSAGES,
   LOCKER_MAX_BYTES,
   canAdministerContent,
@@ -21,6 +22,7 @@ import {
   preRenderResponseSchema,
   sequenceParamsSchema,
   sequenceResponseSchema,
+  slugSchema,
   supportRequestSchema,
   systemMessageSchema,
   toggleLockRequestSchema,
@@ -199,6 +201,25 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await translations.all(request.query.culture)),
+  );
+
+  // The public address of a published content page (facebookScrape sends scrapers here). Slugs the contract
+  // refuses, and pages not published, are simply not found.
+  app.get(
+    '/pages/:slug',
+    {
+      schema: {
+        hide: true,
+        params: z.object({ slug: z.string().max(200) }),
+        response: { 200: z.string().describe('The page as an HTML document') },
+      },
+    },
+    async (request, reply) => {
+      const slug = slugSchema.safeParse(request.params.slug);
+      const html = slug.success ? await content.publishedPage(slug.data) : null;
+      if (html === null) throw new AppError('NOT_FOUND', CONTENT_MESSAGES.pageNotFound);
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'public, max-age=300').send(html);
+    },
   );
 
   app.get(

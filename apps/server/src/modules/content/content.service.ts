@@ -34,7 +34,7 @@ import {
   isForeignKeyViolation,
   isUniqueViolation,
 } from './content-models';
-import { renderPageHtml } from './page-render';
+import { pageDocument, renderPageHtml } from './page-render';
 import { renderTemplate } from './template-definitions';
 import type { TemplateSource } from './template-source';
 
@@ -423,6 +423,19 @@ export function createContentService({
       const scrapedOn = now();
       await repo.update('ContentPage', page.id, null, { scrapedOn });
       return { slug: page.slug, url, scrapedOn: scrapedOn.toISOString() };
+    },
+
+    /** GET /pages/{slug}: a published page as HTML (public: what visitors and social scrapers read). */
+    async publishedPage(slug: string): Promise<string | null> {
+      const page = await repo.pageBySlug(slug);
+      if (!page || page.status !== 'PUBLISHED') return null;
+      return pageDocument({
+        title: page.title,
+        body: page.body,
+        html: page.renderedHtml ?? renderPageHtml(page.title, page.body),
+        url: new URL(`/pages/${page.slug}`, publicUrl).toString(),
+        siteName: productName,
+      });
     },
 
     /**

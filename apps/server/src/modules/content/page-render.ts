@@ -47,3 +47,41 @@ export function renderPageHtml(title: string, body: string): string {
   }
   return `<article>${parts.join('')}</article>`;
 }
+
+/** Longest description a social preview shows. */
+const DESCRIPTION_LENGTH = 200;
+
+/**
+ * A published page as a whole HTML document (GET /pages/{slug}): what a social scraper reads (Open Graph title,
+ * description and address) and what a visitor sees. The body is the stored preRender output, or rendered now.
+ */
+export function pageDocument(page: {
+  title: string;
+  body: string;
+  html: string;
+  url: string;
+  siteName: string;
+}): string {
+  const description = page.body
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/[#\-*]+\s/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, DESCRIPTION_LENGTH);
+  const meta = (property: string, content: string) =>
+    `<meta property="${property}" content="${escapeHtml(content)}">`;
+  return [
+    '<!doctype html>',
+    '<html lang="en"><head><meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(`${page.siteName} | ${page.title}`)}</title>`,
+    meta('og:title', page.title),
+    meta('og:type', 'article'),
+    meta('og:url', page.url),
+    meta('og:site_name', page.siteName),
+    meta('og:description', description),
+    `<meta name="description" content="${escapeHtml(description)}">`,
+    '<style>body{font-family:Arial,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem;line-height:1.55;color:#222}a{color:#1c7ed6}</style>',
+    `</head><body>${page.html}</body></html>`,
+  ].join('\n');
+}
