@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_MESSAGES, CONTENT_MODELS, RECORD_MESSAGES } from '@sealplan/contracts';
+import { createUserWithToken } from '../../testing/factories';
+import { ROLE_DEFINITIONS } from '../auth/roles';
+import { createUsersRepository } from '../users/users.repository';
 import { api, createContentTestContext, q, type ContentTestContext } from './testing/content-fixtures';
 
 let ctx: ContentTestContext;
@@ -100,6 +103,27 @@ describe('permissions per role', () => {
     const byElevated = await api(ctx.t, 'POST', '/api/instance/Role', ctx.callers.providerElevated, role);
     expect(byElevated.status).toBe(200);
     expect(byElevated.body.data).toMatchObject({ id: 'Auditor', name: 'Auditor', isProtected: false });
+  });
+});
+
+describe("roles' permissions are what the server checks", () => {
+  it('removing content.manage from a role refuses its users at once, and the seed keeps the edit', async () => {
+    const author = await createUserWithToken(ctx.t.deps.db.db, {
+      organizationId: ctx.providerId,
+      roles: ['Administrator', 'Author'],
+    });
+    expect((await list('Template', '', author)).status).toBe(200);
+    const role = (await api(ctx.t, 'GET', '/api/instance/Role/Author', ctx.callers.providerElevated)).body
+      .data;
+    const saved = await api(ctx.t, 'PUT', '/api/instance/Role/Author', ctx.callers.providerElevated, {
+      ...role,
+      permissions: role.permissions.filter((p: { id: string }) => p.id !== 'content.manage'),
+    });
+    expect(saved.status).toBe(200);
+    expect((await list('Template', '', author)).status).toBe(403);
+    // The start command's seed upserts the spec §6 roles, but leaves a role an administrator edited alone.
+    await createUsersRepository(ctx.t.deps.db.db).upsertRoles(ROLE_DEFINITIONS);
+    expect((await list('Template', '', author)).status).toBe(403);
   });
 });
 
