@@ -518,9 +518,9 @@ export function buildExportDocument(input: BuildDocumentInput): ExportDocument {
   return doc;
 }
 
-/** A unit price as the documents print it (the engine's number formatter, two decimals). */
+/** A unit price as every document prints it: always two decimals, no grouping, so the CSV parses back (42.50). */
 export function formatUnitPrice(price: number): string {
-  return formatDisplayNumber(price, 'METRIC');
+  return price.toFixed(2);
 }
 
 /**
