@@ -283,6 +283,12 @@ describe('locker', () => {
     expect(got.statusCode).toBe(200);
     expect(got.headers['content-type']).toBe('image/png');
     expect(got.rawPayload.equals(PNG)).toBe(true);
+    const again = await ctx.t.app.inject({
+      method: 'GET',
+      url: file.url,
+      headers: { ...ctx.callers.customerAdministrator.headers, 'if-none-match': got.headers.etag as string },
+    });
+    expect(again.statusCode).toBe(304);
     expect((await ctx.t.app.inject({ method: 'GET', url: file.url })).statusCode).toBe(401);
     expect(
       (

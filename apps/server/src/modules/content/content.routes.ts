@@ -229,11 +229,16 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         params: lockerParams,
-        response: { 200: z.unknown().describe('The file, with its stored content type') },
+        response: {
+          200: z.unknown().describe('The file, with its stored content type'),
+          304: z.null().describe('Not modified: the ETag the browser holds is current'),
+        },
       },
     },
     async (request, reply) => {
       const file = await locker.get(request.params.id);
+      const etag = `"${file.sha256}"`;
+      if (request.headers['if-none-match'] === etag) return reply.status(304).header('etag', etag).send();
       return (
         reply
           .header('content-type', file.contentType)
@@ -244,7 +249,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
             `inline; filename="${file.fileName.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
           )
           .header('cache-control', `private, max-age=${LOCKER_CACHE_SECONDS}, immutable`)
-          .header('etag', `"${file.sha256}"`)
+          .header('etag', etag)
           .send(file.data)
       );
     },
