@@ -181,11 +181,15 @@ export const CONTENT_MODEL_DEFS: Record<ContentModel, ContentModelDef> = {
   },
   Template: {
     input: templateInputSchema,
-    toValues: (i) => ({
-      symbol: i.Symbol,
-      model: isTemplateSymbol(String(i.Symbol)) ? TEMPLATE_DEFINITIONS[i.Symbol as never]['model'] : '',
-      view: i.View,
-    }),
+    toValues: (i) => {
+      const symbol = String(i.Symbol);
+      // The Model is the place's kind (Email, Document, Notice), fixed by the Symbol.
+      return {
+        symbol,
+        model: isTemplateSymbol(symbol) ? TEMPLATE_DEFINITIONS[symbol].model : '',
+        view: i.View,
+      };
+    },
     present: (r) => {
       const symbol = String(r.symbol);
       const def = isTemplateSymbol(symbol) ? TEMPLATE_DEFINITIONS[symbol] : null;
@@ -284,29 +288,18 @@ export const CONTENT_MODEL_DEFS: Record<ContentModel, ContentModelDef> = {
   },
 };
 
-/** A unique-index violation (PostgreSQL 23505), as node-postgres and PGlite report it (possibly wrapped). */
-export function isUniqueViolation(error: unknown): boolean {
-  for (
-    let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0;
-    e && i < 4;
-    e = e.cause as never, i++
-  ) {
-    if (e.code === '23505') return true;
-  }
+/** Whether a database error (node-postgres or PGlite, possibly wrapped by Drizzle) carries this SQLSTATE. */
+function hasSqlState(error: unknown, code: string): boolean {
+  let e = error as { code?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; e && depth < 4; depth++, e = e.cause as typeof e) if (e.code === code) return true;
   return false;
 }
 
-/** A foreign-key violation (PostgreSQL 23503): the row is still referenced (a role assigned to users). */
-export function isForeignKeyViolation(error: unknown): boolean {
-  for (
-    let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0;
-    e && i < 4;
-    e = e.cause as never, i++
-  ) {
-    if (e.code === '23503') return true;
-  }
-  return false;
-}
+/** A unique-index violation (23505): the article number, symbol, slug … is taken. */
+export const isUniqueViolation = (error: unknown) => hasSqlState(error, '23505');
+
+/** A foreign-key violation (23503): the row is still referenced (a role assigned to users). */
+export const isForeignKeyViolation = (error: unknown) => hasSqlState(error, '23503');
 
 export function duplicateError(field: string): AppError {
   const message = CONTENT_MESSAGES.duplicate.replace('{field}', field);
