@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_HEADER, CONTENT_MESSAGES, LOCKER_MAX_BYTES } from '@sealplan/contracts';
+import { SUPPORT_RATE_LIMITED, SUPPORT_REQUEST_RULE } from './content.service';
 import { api, createContentTestContext, q, type ContentTestContext } from './testing/content-fixtures';
 
 /** A stand-in for the social scraper: records each request and answers the status it is told to. */
@@ -66,6 +67,29 @@ describe('communitySubmit', () => {
     });
     expect(empty.status).toBe(400);
     expect(empty.body.error!.fields).toEqual({ 'content.message': CONTENT_MESSAGES.messageRequired });
+  });
+
+  it('allows each user 10 requests an hour, then answers 429', async () => {
+    const who = ctx.callers.customerElevated;
+    const send = () =>
+      api(ctx.t, 'POST', '/api/content/communitySubmit', who, {
+        content: { message: 'Again', type: 'QUESTION' },
+      });
+    for (let i = 0; i < SUPPORT_REQUEST_RULE.max; i++) expect((await send()).status).toBe(200);
+    const limited = await send();
+    expect(limited.status).toBe(429);
+    expect(limited.body.error!.message).toBe(SUPPORT_RATE_LIMITED);
+    // The counter is the user's: someone else still gets through.
+    const other = await api(
+      ctx.t,
+      'POST',
+      '/api/content/communitySubmit',
+      ctx.callers.providerAdministrator,
+      {
+        content: { message: 'Mine', type: 'QUESTION' },
+      },
+    );
+    expect(other.status).toBe(200);
   });
 });
 

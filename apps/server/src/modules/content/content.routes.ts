@@ -34,6 +34,8 @@ import {
 import { AppError } from '../../errors';
 import { ok } from '../../lib/reply';
 import { requireOrgUser, requireUser } from '../../plugins/auth';
+import { createAuthRepository } from '../auth/auth.repository';
+import { createRateLimiter } from '../auth/rate-limiter';
 import { createContentRepository } from './content.repository';
 import { createContentService, type ContentService } from './content.service';
 import { createLockerService, fileTooLarge } from './locker.service';
@@ -56,6 +58,7 @@ export function contentServiceFor(app: FastifyInstance): ContentService {
   const { db, env, now } = app.deps;
   return createContentService({
     repo: createContentRepository(db.db),
+    limiter: createRateLimiter(createAuthRepository(db.db), now),
     templates: createTemplateSource(db.db),
     scraper: {
       url: env.SOCIAL_SCRAPE_URL,

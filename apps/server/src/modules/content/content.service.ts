@@ -37,6 +37,7 @@ import {
 import { pageDocument, renderPageHtml } from './page-render';
 import { renderTemplate } from './template-definitions';
 import type { TemplateSource } from './template-source';
+import type { RateLimiter, RateRule } from '../auth/rate-limiter';
 
 type Body = Record<string, unknown>;
 type Caller = Pick<
@@ -52,8 +53,19 @@ export interface SocialScraper {
   fetch: typeof fetch;
 }
 
+/** Support requests per user and hour: enough for a real conversation, too few to flood the grid. */
+export const SUPPORT_REQUEST_RULE: RateRule = {
+  name: 'support-request:user',
+  max: 10,
+  windowMs: 60 * 60 * 1000,
+};
+export const SUPPORT_RATE_LIMITED =
+  'You have sent many support requests in the last hour. Please wait before sending another.';
+
 export interface ContentServiceDeps {
   repo: ContentRepository;
+  /** Counters shared by every app server (the rate_limits table). */
+  limiter: Pick<RateLimiter, 'hit'>;
   templates: TemplateSource;
   scraper: SocialScraper;
   /** The app's public address: content pages live at {publicUrl}/pages/{slug}. */
@@ -84,6 +96,7 @@ function fieldsOf(issues: { path: string; message: string }[]): Record<string, s
  */
 export function createContentService({
   repo,
+  limiter,
   templates,
   scraper,
   publicUrl,
@@ -314,6 +327,8 @@ export function createContentService({
     /** Spec §7 communitySubmit: a support request from any signed-in user (e-mail defaults to theirs). */
     async communitySubmit(caller: Caller, request: CommunitySubmitRequest) {
       const { content } = parseInput(communitySubmitRequestSchema, request, '');
+      if ((await limiter.hit(SUPPORT_REQUEST_RULE, caller.id)) > SUPPORT_REQUEST_RULE.max)
+        throw new AppError('RATE_LIMITED', SUPPORT_RATE_LIMITED);
       const row = await repo.insert('SupportRequest', {
         email: content.email ?? caller.email,
         message: content.message,
