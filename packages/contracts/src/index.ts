@@ -14,3 +14,4 @@ export * from './export';
 export * from './input-gate';
 export * from './dynamic-form';
 export * from './schedules';
+export * from './content';

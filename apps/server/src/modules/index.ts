@@ -9,6 +9,7 @@ import { transitsRoutes } from './transits/transits.routes';
 import { instanceRoutes } from './instance/instance.routes';
 import { settingsRoutes } from './settings/settings.routes';
 import { schedulesRoutes } from './schedules/schedules.routes';
+import { contentRoutes } from './content/content.routes';
 
 /**
  * Registers every feature module. Each module is a Fastify plugin in modules/<feature>/<feature>.routes.ts;
@@ -25,4 +26,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(instanceRoutes);
   await app.register(settingsRoutes);
   await app.register(schedulesRoutes);
+  await app.register(contentRoutes);
 }

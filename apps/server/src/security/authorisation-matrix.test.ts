@@ -26,6 +26,8 @@ const ACCESS = {
   userAdmin: ['orgElevated', 'providerElevated', 'systemAdmin'],
   /** Provider-wide data (the catalogue): SystemAdministrator or the provider's ElevatedUser. */
   providerWide: ['providerElevated', 'systemAdmin'],
+  /** Content administration (ADR 016): a provider account whose roles carry content.manage. */
+  content: ['providerElevated', 'systemAdmin'],
 } as const satisfies Record<string, readonly Caller[]>;
 type Access = keyof typeof ACCESS;
 
@@ -193,6 +195,21 @@ const RULES: Record<string, Rule> = {
       },
     }),
   },
+  // Content administration (issue 19, ADR 016): provider-wide content, no organization data.
+  'POST /api/content/communitySubmit': { access: 'user', scope: 'none' },
+  'POST /api/content/save': { access: 'content', scope: 'none' },
+  'POST /api/content/publish': { access: 'content', scope: 'none' },
+  'POST /api/content/preRender': { access: 'content', scope: 'none' },
+  'POST /api/content/toggleLock': { access: 'content', scope: 'none' },
+  'POST /api/content/indexAll': { access: 'content', scope: 'none' },
+  'POST /api/content/facebookScrape': { access: 'content', scope: 'none' },
+  'POST /api/instance/validate/:model': { access: 'content', scope: 'none' },
+  // Each organization counts its own sequences.
+  'POST /api/instance/sequence/:name': { access: 'user', scope: 'none' },
+  'GET /api/message': { access: 'public', scope: 'none' },
+  'GET /api/translations/all': { access: 'public', scope: 'none' },
+  'GET /api/locker/:id': { access: 'user', scope: 'none' },
+  'POST /api/locker/upload': { access: 'content', scope: 'none' },
 };
 
 function takenOverTransit(f: Fixture) {
@@ -237,7 +254,8 @@ function concreteUrl(url: string): string {
   return url
     .replace(':model', 'Customer')
     .replace(':id', randomUUID())
-    .replace(':email', 'matrix@example.com');
+    .replace(':email', 'matrix@example.com')
+    .replace(':name', 'matrix.sequence');
 }
 
 let t: TestApp;

@@ -200,6 +200,24 @@ describe('hostile input on every route', () => {
         dryRun: true,
       }),
       '/api/user/setDevice': () => ({ deviceInfo: { deviceId: 'device-1', name: 'Phone', extra: 'x' } }),
+      '/api/content/communitySubmit': () => ({
+        content: { message: 'The export is slow.', type: 'PROBLEM' },
+      }),
+      '/api/instance/Product': () => ({
+        articleNumber: `FZ-${Math.random().toString(36).slice(2)}`,
+        name: 'Fuzz article',
+        unit: 'pcs',
+        price: 10,
+      }),
+      '/api/instance/MenuItem': () => ({
+        label: 'Fuzz',
+        link: '/fuzz',
+        type: 'MAIN_MENU',
+        children: [{ label: 'Child', link: '/fuzz/child' }],
+      }),
+      '/api/content/save': () => ({
+        content: { slug: `fuzz-${Math.random().toString(36).slice(2)}`, title: 'Fuzz', body: 'Text' },
+      }),
     };
     const send = (url: string, body: unknown) =>
       t.app.inject({

@@ -4,3 +4,4 @@ export * from './projects';
 export * from './catalogue';
 export * from './mail';
 export * from './schedules';
+export * from './content';

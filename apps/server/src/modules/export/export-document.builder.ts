@@ -34,7 +34,14 @@ import {
 } from '@sealplan/engine';
 import type { ExportPaperSize } from '@sealplan/contracts';
 import type { ItemRow, ProjectForExport, TransitRow } from './export.repository';
-import type { DrawingModel, ExportDocument, ExportTransit, LabelValue, MaterialLine } from './export.model';
+import type {
+  DrawingModel,
+  ExportDocument,
+  ExportProduct,
+  ExportTransit,
+  LabelValue,
+  MaterialLine,
+} from './export.model';
 import { TEXT } from './documents/document-content';
 
 /**
@@ -55,6 +62,10 @@ export interface BuildDocumentInput {
   materialsOnly: boolean;
   preparedBy: ExportDocument['preparedBy'];
   generatedOn: Date;
+  /** The provider's products by article number (issue 19): names and prices beside the catalogue's articles. */
+  products?: ExportProduct[];
+  /** The rendered `document.header` / `document.footer` templates. */
+  texts?: { header: string; footer: string };
   log?: Pick<FastifyBaseLogger, 'warn'>;
 }
 
@@ -501,7 +512,7 @@ export function buildExportDocument(input: BuildDocumentInput): ExportDocument {
     row,
     sizing: sizingOf(row, itemsByTransit.get(row.id) ?? [], catalogue, input.log),
   }));
-  return {
+  const doc: ExportDocument = {
     title: TEXT.title,
     project: {
       name: input.project.name,
@@ -522,5 +533,31 @@ export function buildExportDocument(input: BuildDocumentInput): ExportDocument {
       ? []
       : sized.map(({ row, sizing }) => transitOf(row, sizing, catalogue, system, input.itemTags)),
     totals: totalsLines(sized, system),
+    ...(input.texts ? { headerText: input.texts.header, footerText: input.texts.footer } : {}),
   };
+  if (input.products?.length) withProducts(doc, input.products);
+  return doc;
+}
+
+/** A unit price as every document prints it: always two decimals, no grouping, so the CSV parses back (42.50). */
+export function formatUnitPrice(price: number): string {
+  return price.toFixed(2);
+}
+
+/**
+ * Issue 19: each line of a catalogue article that the provider lists as a product carries the product's name and
+ * unit price (the CSV in its own columns, the other documents in the line's detail). A price of 0 is "on request"
+ * and not printed.
+ */
+function withProducts(doc: ExportDocument, products: readonly ExportProduct[]) {
+  const byArticle = new Map(products.map((p) => [p.articleNumber, p]));
+  const lines = [...doc.transits.flatMap((t) => t.materials), ...doc.totals];
+  for (const line of lines) {
+    const product = line.articleNumber ? byArticle.get(line.articleNumber) : undefined;
+    if (!product) continue;
+    line.productName = product.name;
+    line.unitPrice = product.price > 0 ? product.price : null;
+    const price = line.unitPrice !== null ? `, ${formatUnitPrice(product.price)} per ${product.unit}` : '';
+    line.detail = `${line.detail} (${product.name}${price})`;
+  }
 }

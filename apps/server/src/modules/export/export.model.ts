@@ -28,6 +28,18 @@ export interface ExportDocument {
   transits: ExportTransit[];
   /** The engine's totals over all exported transits (copies included). */
   totals: MaterialLine[];
+  /** The `document.header` template, rendered (issue 19): the line above the title. */
+  headerText?: string;
+  /** The `document.footer` template, rendered: the closing line of the document. */
+  footerText?: string;
+}
+
+/** A product of the provider's list (issue 19), matched to a material line by the catalogue's article number. */
+export interface ExportProduct {
+  articleNumber: string;
+  name: string;
+  unit: string;
+  price: number;
 }
 
 export interface ExportTransit {
@@ -68,6 +80,9 @@ export interface MaterialLine {
   articleNumber?: string;
   /** Decimals of `quantity` as the documents print it (0 for counts); spreadsheets format the number with them. */
   decimals?: number;
+  /** The provider's product of that article number: its name and unit price (0 = on request, not printed). */
+  productName?: string | null;
+  unitPrice?: number | null;
 }
 
 /** A drawing in mm, centred on the opening's centre, y growing downwards (as in SVG and the web drawing). */

@@ -10,7 +10,7 @@ import {
 import { AppError } from '../../errors';
 import type { Mailer } from '../../lib/mail';
 import type { ExportRepository } from './export.repository';
-import type { BuiltFile, ExportDocument } from './export.model';
+import type { BuiltFile, ExportDocument, ExportProduct } from './export.model';
 import { storedSizing, type BuildDocumentInput } from './export-document.builder';
 import { validateImageData } from './image-data';
 import { buildPdf } from './documents/pdf-document';
@@ -41,6 +41,13 @@ export interface ExportServiceDeps {
   now: () => Date;
   /** The catalogue from the database (names for display; sizing when a transit has no stored results). */
   loadCatalogue: () => Promise<Catalogue>;
+  /** The provider's products of these article numbers (issue 19); none when not given. */
+  loadProducts?: (articleNumbers: string[]) => Promise<ExportProduct[]>;
+  /** The document.header / document.footer templates rendered for a project (issue 19); none when not given. */
+  loadTexts?: (project: {
+    name: string;
+    customerName: string;
+  }) => Promise<{ header: string; footer: string }>;
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   /** Where documents are built: the server's worker pool (on the calling thread when not given, in unit tests). */
   cpu?: Pick<CpuPool, 'buildDocument'>;
@@ -98,6 +105,12 @@ export function createExportService(deps: ExportServiceDeps) {
       caller.organizationId,
       transits.map((t) => t.id),
     );
+    const articles = [
+      ...catalogue.cableSleeves.map((s) => s.articleNumber),
+      ...catalogue.crushers.map((c) => c.articleNumber).filter((a): a is string => !!a),
+    ];
+    const products = deps.loadProducts ? await deps.loadProducts(articles) : [];
+    const texts = deps.loadTexts ? await deps.loadTexts(project) : undefined;
     for (const t of transits) {
       if (!storedSizing(t.results))
         deps.log?.warn({ transitId: t.id }, 'transit has no stored results; sized for the export');
@@ -117,6 +130,8 @@ export function createExportService(deps: ExportServiceDeps) {
         organization: await repo.organizationName(caller.organizationId),
       },
       generatedOn: deps.now(),
+      products,
+      ...(texts ? { texts } : {}),
     };
   }
 

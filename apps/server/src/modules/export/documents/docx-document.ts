@@ -177,6 +177,8 @@ const spacer = (keepNext = false) => new Paragraph({ spacing: { after: 60 }, kee
 /** Builds the .docx; yields to the event loop between transits. */
 export async function buildDocx(doc: ExportDocument, yieldNow: () => Promise<void>): Promise<Buffer> {
   const children: ISectionOptions['children'][number][] = [];
+  // The document.header template (issue 19) above the title.
+  if (doc.headerText?.trim()) children.push(note(doc.headerText.trim(), GREY));
   children.push(heading(TEXT.title, 1), note(doc.project.name, undefined, 28));
   children.push(note(`Generated ${formatTimestamp(doc.generatedOn)}`, GREY));
   if (doc.sampleCatalogue) children.push(note(TEXT.sampleNotice, ERROR));
@@ -238,6 +240,8 @@ export async function buildDocx(doc: ExportDocument, yieldNow: () => Promise<voi
     }
   }
   children.push(heading(TEXT.totals, 2), note(TEXT.totalsNote, GREY), materialsTable(doc.totals));
+  // The document.footer template closes the document.
+  if (doc.footerText?.trim()) children.push(note(doc.footerText.trim(), GREY, 16));
 
   const page = PAGE_TWIPS[doc.paperSize];
   const document = new Document({

@@ -350,7 +350,17 @@ class Layout {
 function cover(layout: Layout, doc: ExportDocument) {
   const pdf = layout.direct();
   pdf.save().rect(0, 0, pdf.page.width, 96).fill(BRAND).restore();
-  pdf.font(FONT_BOLD).fontSize(11).fillColor('#ffffff').text('SEALPLAN', layout.left, 30);
+  // The document.header template (issue 19), drawn with the fallback fonts so any script prints.
+  const header = pdfText((doc.headerText?.trim() || 'Sealplan').toUpperCase());
+  layout.runs.draw(
+    FONT_BOLD,
+    11,
+    '#ffffff',
+    layout.runs.ellipsis(FONT_BOLD, 11, header, layout.width * 0.6),
+    layout.left,
+    30,
+  );
+  layout.runs.flush();
   pdf.font(FONT).fontSize(9).fillColor('#d3f9d8').text('Cable and pipe transit sizing', layout.left, 46);
   pdf
     .font(FONT)
@@ -736,6 +746,9 @@ export async function buildPdf(doc: ExportDocument, yieldNow: () => Promise<void
   layout.heading(TEXT.totals, 2);
   layout.text(TEXT.totalsNote, { size: 9, colour: TEXT_MUTED, gapAfter: 8 });
   layout.materials(doc.totals);
+  // The document.footer template (issue 19) closes the document.
+  if (doc.footerText?.trim())
+    layout.text(doc.footerText.trim(), { size: 8, colour: TEXT_MUTED, gapAfter: 0 });
   layout.runs.flush();
   await footers(layout, doc, yieldNow);
   await flushPagesInBatches(pdf, yieldNow);
