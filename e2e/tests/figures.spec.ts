@@ -89,7 +89,7 @@ test('an overfilled transit is named beside the project totals, not summed into 
   await open(page, ids.ok);
   const flagged = page.getByTestId('not-buildable');
   await expect(flagged).toContainText('Not in these totals');
-  await expect(flagged).toContainText('A over: not buildable: overfilled');
+  await expect(flagged).toContainText('A over: Not buildable: overfilled');
   await expect(flagged).not.toContainText('B fits');
   await flagged.screenshot({ path: `${ARTIFACTS}figures-not-buildable.png` });
 });

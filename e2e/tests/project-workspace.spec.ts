@@ -230,7 +230,7 @@ test('a project of 100 transits: the list is paged, searchable and sortable, and
   await sortBy('Fill');
   // The overfilled ones have the highest fill (equal: by name).
   await expect.poll(firstName).toBe('Deck 091');
-  await expect(rows.first()).toContainText('Overfilled');
+  await expect(rows.first()).toContainText('Not buildable: overfilled');
   await sortBy('Status');
   await expect.poll(firstName).toBe('Deck 091');
   await sortBy('Status');
