@@ -80,6 +80,34 @@ test('an overfilled transit is named beside the project totals, not summed into 
   await flagged.screenshot({ path: `${ARTIFACTS}figures-not-buildable.png` });
 });
 
+test('sealant is counted per transit: the project cartridges are the sum of the transits’ own (issue 18 item 3)', async ({
+  page,
+}) => {
+  // Worked by hand (NOFIRNO: 30 mm less than the transit, 290 ml usable a cartridge; Ø 20 cables in Ø 28 sleeves):
+  // B: π × 125² − 4 × π × 14² = 46 624.38 mm² empty; ⌈30 × 46 624.38 × 1.25 × 0.001⌉ = 1749 ml; ⌈1749 / 290⌉ = 7.
+  // C: 200 × 100 − (4 − π) × 10² − π × 14² = 19 298.41 mm²; 724 ml; ⌈724 / 290⌉ = 3.
+  // Totals 2473 ml and 7 + 3 = 10 cartridges (a pooled count would say ⌈2473 / 290⌉ = 9). A is not buildable.
+  const sealantRow = (table: string) =>
+    page.getByRole('table', { name: table }).getByRole('row', { name: /Sealant/ });
+  await open(page, ids.ok);
+  await expect(sealantRow('Materials of this transit')).toContainText('7 cartridges');
+  await expect(sealantRow('Materials of this transit')).toContainText('1,749 ml in 310 ml cartridges');
+  await open(page, ids.rect);
+  await expect(sealantRow('Materials of this transit')).toContainText('3 cartridges');
+  await expect(sealantRow('Materials of this transit')).toContainText('724 ml in 310 ml cartridges');
+  await expect(sealantRow('Project materials')).toContainText('10 cartridges');
+  await expect(sealantRow('Project materials')).toContainText('2,473 ml in 310 ml cartridges');
+  // On paper the same: the CSV's project total row.
+  const csv = await page.request.post('/api/project/sendProjectExport', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { projectId, outputFormat: 'CSV', measurementSystem: 'METRIC', isShare: false },
+  });
+  expect(csv.ok()).toBe(true);
+  const totals = (await csv.text()).split(/\r?\n/).filter((line) => line.includes(',Project total,'));
+  expect(totals.find((line) => line.includes('cartridges,'))).toMatch(/,10,cartridges,/);
+  expect(totals.find((line) => line.includes(',Sealant volume,'))).toMatch(/,2473,ml,/);
+});
+
 test('sizing input is kept as typed with the field’s message, and not saved', async ({ page }) => {
   await open(page, ids.rect);
   // The field's own message, under the field (the banner may repeat the engine's wording).

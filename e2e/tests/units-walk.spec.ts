@@ -134,33 +134,40 @@ test('every screen, every language and unit system: no unit or plural leak', asy
     '/settings',
   ];
   const report: string[] = [];
-  for (const language of LANGUAGES) {
-    for (const system of SYSTEMS) {
-      await call('/api/user/saveUser', {
-        user: { languagePreference: language, defaultMeasurementSystem: system },
-      });
-      for (const path of screens) {
-        await page.goto(path);
-        const views = [await readScreen(page)];
-        // The catalogue shows one table at a time: read each.
-        const tabs = page.getByRole('main').getByRole('tab');
-        for (let i = 1; i < (await tabs.count()); i++) {
-          await tabs.nth(i).click();
-          await expect(tabs.nth(i)).toHaveAttribute('aria-selected', 'true');
-          views.push(await readScreen(page));
+  try {
+    for (const language of LANGUAGES) {
+      for (const system of SYSTEMS) {
+        await call('/api/user/saveUser', {
+          user: { languagePreference: language, defaultMeasurementSystem: system },
+        });
+        for (const path of screens) {
+          await page.goto(path);
+          const views = [await readScreen(page)];
+          // The catalogue shows one table at a time: read each.
+          const tabs = page.getByRole('main').getByRole('tab');
+          for (let i = 1; i < (await tabs.count()); i++) {
+            await tabs.nth(i).click();
+            await expect(tabs.nth(i)).toHaveAttribute('aria-selected', 'true');
+            views.push(await readScreen(page));
+          }
+          expect(await page.evaluate(() => document.documentElement.lang), `${path} language`).toBe(language);
+          const found = views
+            .flatMap((view) => [
+              ...leaks(view.text, language, system),
+              ...fieldLeaks(view.fields, language, system),
+            ])
+            .map((leak) => `${language} ${system} ${path}: ${leak.rule}: “${leak.found}”`);
+          // Soft, so one run lists every leak of every screen rather than stopping at the first.
+          expect.soft(found, found.join('\n')).toEqual([]);
+          report.push(...found);
         }
-        expect(await page.evaluate(() => document.documentElement.lang), `${path} language`).toBe(language);
-        const found = views
-          .flatMap((view) => [
-            ...leaks(view.text, language, system),
-            ...fieldLeaks(view.fields, language, system),
-          ])
-          .map((leak) => `${language} ${system} ${path}: ${leak.rule}: “${leak.found}”`);
-        // Soft, so one run lists every leak of every screen rather than stopping at the first.
-        expect.soft(found, found.join('\n')).toEqual([]);
-        report.push(...found);
       }
     }
+  } finally {
+    // The administrator's defaults again, so the suites that run after this one read English.
+    await call('/api/user/saveUser', {
+      user: { languagePreference: 'en-US', defaultMeasurementSystem: 'IMPERIAL' },
+    });
   }
   expect(report, report.join('\n')).toEqual([]);
 });

@@ -17,10 +17,11 @@ test.use({ actionTimeout: 15_000 });
 
 async function signIn(page: Page, system: 'METRIC' | 'IMPERIAL') {
   const token = await apiToken(page.request);
-  // Start in a known unit system: the user's saved default (spec §4 measurement switch).
+  // Start in English and a known unit system: the user's saved defaults (spec §4 measurement switch), whatever
+  // another suite left.
   const saved = await page.request.post('/api/user/saveUser', {
     headers: { authorization: `Bearer ${token}` },
-    data: { user: { defaultMeasurementSystem: system } },
+    data: { user: { defaultMeasurementSystem: system, languagePreference: 'en-US' } },
   });
   expect(saved.ok()).toBe(true);
   await useToken(page, token);
