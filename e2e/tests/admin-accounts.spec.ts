@@ -191,7 +191,10 @@ test('create a user, then set roles from the current ones without losing the las
   await active.getByRole('checkbox', { name: `Select ${solo}` }).check();
   await page.getByRole('button', { name: 'Set Roles' }).click();
   await expect(roles.getByRole('checkbox', { name: 'Default User' })).toBeChecked();
-  await expect(roles.getByRole('checkbox', { name: 'Administrator' })).toHaveJSProperty('indeterminate', true);
+  await expect(roles.getByRole('checkbox', { name: 'Administrator' })).toHaveJSProperty(
+    'indeterminate',
+    true,
+  );
   await expect(roles.getByRole('checkbox', { name: 'Editor' })).toHaveJSProperty('indeterminate', true);
   // Saving with the half-ticked roles left alone changes nobody's roles.
   await roles.getByRole('button', { name: 'Save Roles' }).click();
