@@ -2,6 +2,7 @@
 // below (spec §9 formulas, catalogue figures of the sample catalogue), in both unit systems and all four formats.
 // The engine is not asked: a change to a formula, a rounding or a formatter shows here as a different figure.
 // (Smallest gaps come from the packing search and are checked in the drawing tests, not here.)
+import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '@sealplan/db/testing';
 import type { DbHandle } from '@sealplan/db';
@@ -273,6 +274,12 @@ async function exportFile(outputFormat: ExportFormat, measurementSystem: Measure
   });
   const outcome = await service.sendProjectExport(caller, request);
   if (outcome.kind !== 'file') throw new Error('expected a file');
+  // EXPORT_ARTIFACTS_DIR=/path keeps the files to look at.
+  if (process.env.EXPORT_ARTIFACTS_DIR)
+    writeFileSync(
+      `${process.env.EXPORT_ARTIFACTS_DIR}/hand-worked-${measurementSystem}.${outputFormat.toLowerCase()}`,
+      outcome.file.body,
+    );
   return outcome.file.body;
 }
 
