@@ -11,9 +11,14 @@ import type { MeasurementSystem } from '@sealplan/engine';
 import { sampleCatalogue } from '../../../../../packages/engine/src/testing/sample-catalogue';
 import { sendProjectExportRequestSchema, type ExportFormat } from '@sealplan/contracts';
 import { createOrganization } from '../../testing/factories';
-import { createExportRepository } from './export.repository';
-import { createExportService, type ExportCaller } from './export.service';
-import { createExportProject, type SeededProject, type TransitSpec } from './testing/export-factories';
+import type { ExportCaller } from './export.service';
+import {
+  createExportProject,
+  testCaller,
+  testExportService,
+  type SeededProject,
+  type TransitSpec,
+} from './testing/export-factories';
 import { parseCsv, pdfPages, readDocx, rtfToText } from './testing/readers';
 
 const CABLES: TransitSpec = {
@@ -249,23 +254,12 @@ beforeAll(async () => {
     name: 'Hand-worked figures',
     transits: [CABLES, PIPES],
   });
-  caller = {
-    id: '00000000-0000-4000-8000-000000000001',
-    organizationId: org.id,
-    email: 'ann@example.com',
-    firstName: 'Ann',
-    lastName: 'Smith',
-  };
+  caller = testCaller(org.id);
 });
 afterAll(async () => handle?.close());
 
 async function exportFile(outputFormat: ExportFormat, measurementSystem: MeasurementSystem): Promise<Buffer> {
-  const service = createExportService({
-    repo: createExportRepository(handle.db),
-    mail: { target: 'memory', async send() {} },
-    now: () => new Date('2025-06-01T10:00:00Z'),
-    loadCatalogue: async () => sampleCatalogue,
-  });
+  const service = testExportService(handle.db, sampleCatalogue);
   const request = sendProjectExportRequestSchema.parse({
     projectId: project.projectId,
     outputFormat,
