@@ -6,7 +6,13 @@
 // Run: E2E_PORT=3105 E2E_WEB_DIST=/tmp/<you>-dist E2E_BUILD=true npx playwright test -c e2e/playwright.config.ts project-page
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { apiCaller, createProject as createCustomerProject, type ApiCall } from '../support/api';
+import {
+  apiCaller,
+  CABLE_TRANSIT,
+  createProject as createCustomerProject,
+  saveTransit,
+  type ApiCall,
+} from '../support/api';
 import { signInAsAdmin } from '../support/session';
 
 const STAMP = Date.now().toString(36);
@@ -128,23 +134,10 @@ test('the project sidebar opens the export dialog: Share / Export for the curren
   const call = await signIn(page);
   const project = await createProject(call, 'Export');
   // Type, class and depth set: the transits have material lines (spec §5: sleeve length needs all three).
-  const common = {
-    projectId: project.id,
-    shape: 'ROUND',
-    diameterMm: 200,
-    copies: 1,
-    penetratingItemTypeId: 'CABLE',
-    transitTypeId: 'NOFIRNO',
-    classId: 'A_CLASS',
-    sealantType: 'NOFIRNO_SEALANT',
-    sealantDepth: 'DOUBLE',
-    depthMm: 150,
-  };
   for (const name of ['First transit', 'Second transit'])
-    await call('/api/project/savePenetratingItemsAndTransit', {
-      transit: { ...common, name },
-      penetratingItems: [{ itemTypeId: 'CABLE', quantity: 2, outerDiameterMm: 20 }],
-    });
+    await saveTransit(call, project.id, { ...CABLE_TRANSIT, name, shape: 'ROUND', diameterMm: 200 }, [
+      { itemTypeId: 'CABLE', quantity: 2, outerDiameterMm: 20 },
+    ]);
 
   await page.goto(`/projects/${project.id}`);
   await page.getByRole('table', { name: 'Transits' }).getByRole('link', { name: 'Second transit' }).click();
