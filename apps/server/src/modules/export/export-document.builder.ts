@@ -11,16 +11,16 @@ import {
   formatArea,
   formatDisplayNumber,
   formatLength,
-  NOT_BUILDABLE_TEXT,
   fillPercentOf,
   formatPercent,
   lengthUnitLabel,
-  notBuildableReason,
   projectTotals,
   roundTo,
   sizeTransit,
   toDisplayLength,
   toDisplayVolume,
+  TRANSIT_STATUS_TEXT,
+  transitStatusOf,
   volumeUnitLabel,
   type Catalogue,
   type EngineMessage,
@@ -280,18 +280,6 @@ function openingText(sizing: TransitSizing, system: MeasurementSystem): string {
 const KIND_NAMES = { CABLE: 'Cable', PIPE: 'Pipe', PIPE_PLASTIC: 'Plastic pipe', UNKNOWN: 'Item' } as const;
 
 /** One wording per state, wherever a document names it (cover table, fill table). */
-export const TRANSIT_STATUS = {
-  incomplete: 'Incomplete',
-  fits: 'Fits',
-} as const;
-
-/** ADR 010: a transit that cannot be built says so in the words the totals use. */
-function statusOf(sizing: TransitSizing): string {
-  if (sizing.transitAreaMm2 <= 0) return TRANSIT_STATUS.incomplete;
-  const reason = notBuildableReason(sizing);
-  return reason ? notBuildableStatus(reason) : TRANSIT_STATUS.fits;
-}
-
 const numberParam = (params: EngineMessage['params'], name: string) =>
   typeof params?.[name] === 'number' ? (params[name] as number) : null;
 
@@ -427,8 +415,10 @@ function transitOf(
     { label: 'Spare', value: formatPercent(100 - sizing.fillLimitPercent) },
     { label: 'Copies', value: String(sizing.copies) },
   ];
-  const status = statusOf(sizing);
-  const fits = status === TRANSIT_STATUS.fits;
+  // ADR 010: a transit that cannot be built says so in the words the totals and the transit list use.
+  const state = transitStatusOf(sizing);
+  const status = TRANSIT_STATUS_TEXT[state];
+  const fits = state === 'FITS';
   // ADR 010: one "Fill" (items with their required clearance over the opening, not capped), as on screen.
   const fill: LabelValue[] = [
     { label: 'Transit area', value: formatArea(sizing.transitAreaMm2, system) },
@@ -455,12 +445,6 @@ function transitOf(
   };
 }
 
-/** "Not buildable: overfilled" as a status (the engine's wording, capitalised). */
-function notBuildableStatus(reason: NonNullable<ReturnType<typeof notBuildableReason>>): string {
-  const text = NOT_BUILDABLE_TEXT[reason];
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
 /**
  * ADR 010: project totals of the buildable transits, then one line per transit left out with its reason (quantity
  * 0), so every format flags it where the totals are read and nothing is summed silently.
@@ -477,7 +461,7 @@ export function totalsLines(
       {
         key: `not-buildable:${entry.row.id}`,
         item: `Transit ${entry.row.name}`,
-        detail: `${notBuildableStatus(reason)}; not in these totals.`,
+        detail: `${TRANSIT_STATUS_TEXT[reason]}; not in these totals.`,
         quantity: 0,
         quantityText: '0',
         unit: '',

@@ -52,7 +52,7 @@ export interface ExportTransit {
   fill: LabelValue[];
   /** True when the items fit and the transit is not overfilled. */
   fits: boolean;
-  /** The state in words ('Fits', 'Overfilled', 'Items do not fit', 'Incomplete'): the same in every table. */
+  /** The state in words (the engine's `TRANSIT_STATUS_TEXT`): the same in every table and in the transit list. */
   status: string;
   drawing: DrawingModel | null;
   /** Materials of this transit for all its copies (the engine's `materials`). */

@@ -7,7 +7,7 @@ import {
   DRAWING_TEXT_COLOUR,
   documentDrawingLayout,
 } from './drawing';
-import { TEXT, coverRows, formatTimestamp } from './document-content';
+import { OVERVIEW_COLUMNS, TEXT, coverRows, formatTimestamp, overviewRows } from './document-content';
 import { PDF_FONT, PDF_FONT_BOLD, defaultPdfFont, pdfText, registerPdfFonts } from './pdf-fonts';
 import { PdfTextRuns } from './pdf-text-runs';
 
@@ -376,30 +376,18 @@ function cover(layout: Layout, doc: ExportDocument) {
   if (doc.sampleCatalogue) layout.notice(TEXT.sampleNotice, WARN_FG, WARN_BG);
   layout.heading(TEXT.coverHeading, 2);
   layout.labelValues(coverRows(doc));
-  if (!doc.materialsOnly && doc.transits.length > 0) {
+  const overview = overviewRows(doc);
+  if (overview) {
     layout.heading(TEXT.transitsHeading, 2);
-    const w = layout.width;
     layout.table(
-      [
-        { header: 'Transit', width: w * 0.3 },
-        { header: 'Opening', width: w * 0.26 },
-        { header: 'Copies', width: w * 0.1, align: 'right' },
-        { header: 'Fill', width: w * 0.14, align: 'right' },
-        { header: 'Status', width: w * 0.2 },
-      ],
-      doc.transits.map((t) => [
-        t.name,
-        factValue(t, 'Opening'),
-        String(t.copies),
-        factValue(t, 'Fill', 'fill'),
-        t.status,
-      ]),
+      OVERVIEW_COLUMNS.map((c) => ({
+        header: c.header,
+        width: layout.width * c.share,
+        align: c.right ? 'right' : 'left',
+      })),
+      overview,
     );
   }
-}
-
-function factValue(t: ExportTransit, label: string, from: 'facts' | 'fill' = 'facts'): string {
-  return t[from].find((f) => f.label === label)?.value ?? '-';
 }
 
 /** The drawing's size on the page: DRAWING_SIZE wide, or narrower when a tall opening would exceed DRAWING_MAX_HEIGHT. */

@@ -1,6 +1,13 @@
 import type { DrawingModel, ExportDocument, LabelValue, MaterialLine } from '../export.model';
 import { drawingToPng } from './drawing';
-import { TEXT, WORD_FONTS, coverRows, formatTimestamp } from './document-content';
+import {
+  OVERVIEW_COLUMNS,
+  TEXT,
+  WORD_FONTS,
+  coverRows,
+  formatTimestamp,
+  overviewRows,
+} from './document-content';
 
 /**
  * Word as the spec says (§1, §9: 'RTF (labelled Docx)'): Rich Text Format 1.9, which Word, LibreOffice and
@@ -161,6 +168,17 @@ export async function buildRtf(doc: ExportDocument, yieldNow: () => Promise<void
   parts.push(paragraph(`Generated ${formatTimestamp(doc.generatedOn)}`, { colour: 3, size: 18 }));
   if (doc.sampleCatalogue) parts.push(paragraph(TEXT.sampleNotice, { colour: 4, size: 18 }));
   parts.push(heading(TEXT.coverHeading, 2), labelValueTable(coverRows(doc), contentWidth));
+  const overview = overviewRows(doc);
+  if (overview)
+    parts.push(
+      heading(TEXT.transitsHeading, 2),
+      table(
+        OVERVIEW_COLUMNS.map((c) => c.header),
+        overview,
+        OVERVIEW_COLUMNS.map((c) => Math.round(contentWidth * c.share)),
+        OVERVIEW_COLUMNS.flatMap((c, i) => (c.right ? [i] : [])),
+      ),
+    );
 
   if (!doc.materialsOnly) {
     if (doc.transits.length === 0) parts.push(paragraph(TEXT.noTransits, { italic: true }));

@@ -30,6 +30,7 @@ import { useConfirmLeave, useLeaveGuard } from '@/lib/leave-guard';
 import { useTranslation } from 'react-i18next';
 import {
   fillPercentOf,
+  transitStatusOf,
   projectTotals as totalsOfProject,
   sizeTransit,
   type Catalogue,
@@ -336,8 +337,7 @@ export function ProjectPage({ renderExportDialog, renderImportDialog }: ProjectP
       dimensions: dims,
       itemCount: f?.itemCount ?? tr.penetratingItemCount,
       fillPercent: complete ? fillPercentOf(f) : null,
-      overfilled: f?.overfilled ?? false,
-      fits: !complete ? null : f.packing.source === 'skipped' ? !f.overfilled : f.packing.fits,
+      status: f ? transitStatusOf(f) : 'INCOMPLETE',
     };
   });
   const recent = [...transits]
@@ -442,7 +442,7 @@ export function ProjectPage({ renderExportDialog, renderImportDialog }: ProjectP
                       <List.Item key={n.id}>
                         {t('materials.notBuildableLine', {
                           name: n.name,
-                          reason: t(`materials.notBuildable.${n.reason}`),
+                          reason: t(`transits.statusOf.${n.reason}`),
                         })}
                       </List.Item>
                     ))}
