@@ -1,0 +1,302 @@
+// The verdict for many circles (issue 17, ADR 015): the small-N search of solver.ts grows far faster than the count
+// (1,000 circles took 49 s), so above LARGE_PACKING_MIN_CIRCLES the verdict is built instead:
+//   1. bottom-left placement (bottom-left.ts), O(N log N), in a container whose scale is searched: the smallest scale
+//      at which every circle finds a place, by bisection to SCALE_PRECISION (the opening itself is always tried);
+//   2. when that scale is above 1, a bounded improvement: the layout is shrunk towards the opening and its overlaps
+//      relaxed by L-BFGS on the overlap energy (neighbour lists, O(N) per evaluation), repaired and measured, within a
+//      fixed budget of circle-evaluations;
+//   3. when it fits, the installable layout: the tightest layout centred and spread out evenly about the opening's
+//      centre, as far as keeps the smallest gap item–item and item–wall largest.
+// Every step is counted, not timed: no clock and no randomness, so the same circles in the same opening give the same
+// layout in the browser and on the server, and a stored layout is reproducible.
+
+import { EPSILON } from '../../tolerance';
+import type { Opening } from '../../types';
+import { containerOf, type Container } from '../container';
+import { OverlapEnergy } from '../energy';
+import { LbfgsWorkspace, minimize, type MinimizeOptions } from '../lbfgs';
+import { PairList, findClosePairs } from '../neighbours';
+import { areaLowerBoundScale, packCircles, type PackResult } from '../pack-circles';
+import { placeBottomLeft } from './bottom-left';
+import { minPairGapMm, minWallGapMm, scaleOfLayout } from './layout-measures';
+
+/** From this many circles the verdict takes the large-N path (below it, the search of solver.ts). */
+export const LARGE_PACKING_MIN_CIRCLES = 300;
+/**
+ * Work of the improvement step, in circle-evaluations (one evaluation of the energy of N circles costs N): about
+ * 1,000 evaluations for 5,000 circles. Fixed, so the result is the same everywhere.
+ */
+export const LARGE_PACKING_WORK_BUDGET = 5_000_000;
+
+export interface LargePackOptions {
+  /** Improvement work in circle-evaluations (default LARGE_PACKING_WORK_BUDGET). */
+  workBudget?: number;
+  /** Told each better scale found. */
+  onProgress?: (scale: number) => void;
+}
+
+/** A layout (x0, y0, x1, y1, …, mm, input order) and the smallest scale of the opening that holds it. */
+interface Layout {
+  x: Float64Array;
+  scale: number;
+}
+
+/** Density of the bottom-left layout assumed for the first scale tried (the search corrects it). */
+const GUESS_DENSITY = 0.8;
+/** The scale is grown by this factor until the placement succeeds (doubling after GROWTH_STEPS tries). */
+const GROWTH = 1.05;
+const GROWTH_STEPS = 20;
+/** The bisection on the scale stops when the bracket is this narrow (relative) or after SCALE_STEPS placements. */
+const SCALE_PRECISION = 0.005;
+const SCALE_STEPS = 12;
+/** The fit is aimed slightly inside the opening. */
+const FIT_MARGIN = 1e-9;
+/** Improvement: first and smallest relative shrink step, L-BFGS iterations per step. */
+const SQUEEZE_MAX_STEP = 0.03;
+const SQUEEZE_MIN_STEP = 1e-4;
+const SQUEEZE_ITERATIONS = 300;
+/** Repair: separation sweeps, overshoot of each push, margin of the final spread factor. */
+const RELAX_SWEEPS = 30;
+const RELAX_OVERSHOOT = 1e-9;
+const REPAIR_MARGIN = 1e-12;
+/** Spreading: bisection steps on the expansion factor, and of the centring shift. */
+const EXPAND_STEPS = 50;
+const CENTRE_HALVINGS = 12;
+
+/** Input order, largest first (ties in input order). */
+function largestFirst(radii: Float64Array): number[] {
+  return Array.from(radii, (_, i) => i).sort((a, b) => radii[b]! - radii[a]! || a - b);
+}
+
+/** No smaller scale can hold the circles: their area, and the largest circle on its own. */
+function lowerBoundScale(opening: Opening, container: Container, diametersMm: number[], rMax: number): number {
+  const halfSide = container.kind === 'round' ? container.radiusMm : Math.min(container.halfWidthMm, container.halfHeightMm);
+  return Math.max(areaLowerBoundScale(opening, diametersMm), rMax / halfSide);
+}
+
+/**
+ * Makes a layout valid: pushes overlapping pairs apart (Gauss–Seidel sweeps over close pairs), spreads what is left
+ * about the centre, and measures the scale. Null when two centres coincide.
+ */
+function repair(container: Container, radii: Float64Array, source: Float64Array, pairs: PairList): Layout | null {
+  const x = Float64Array.from(source);
+  for (let sweep = 0; sweep < RELAX_SWEEPS; sweep++) {
+    findClosePairs(x, radii, 0, pairs);
+    if (pairs.count === 0) break;
+    for (let k = 0; k < pairs.count; k++) {
+      const i = pairs.first[k]!;
+      const j = pairs.second[k]!;
+      const dx = x[2 * i]! - x[2 * j]!;
+      const dy = x[2 * i + 1]! - x[2 * j + 1]!;
+      const reach = radii[i]! + radii[j]!;
+      const d2 = dx * dx + dy * dy;
+      if (d2 >= reach * reach || d2 === 0) continue;
+      const d = Math.sqrt(d2);
+      const half = ((reach - d) / 2) * (1 + RELAX_OVERSHOOT);
+      x[2 * i] = x[2 * i]! + (half * dx) / d;
+      x[2 * i + 1] = x[2 * i + 1]! + (half * dy) / d;
+      x[2 * j] = x[2 * j]! - (half * dx) / d;
+      x[2 * j + 1] = x[2 * j + 1]! - (half * dy) / d;
+    }
+  }
+  findClosePairs(x, radii, 0, pairs);
+  let spread = 1;
+  for (let k = 0; k < pairs.count; k++) {
+    const i = pairs.first[k]!;
+    const j = pairs.second[k]!;
+    const d = Math.hypot(x[2 * i]! - x[2 * j]!, x[2 * i + 1]! - x[2 * j + 1]!);
+    const reach = radii[i]! + radii[j]!;
+    if (d < reach) spread = Math.max(spread, reach / d);
+  }
+  if (!Number.isFinite(spread)) return null;
+  if (spread > 1) {
+    spread *= 1 + REPAIR_MARGIN;
+    for (let k = 0; k < x.length; k++) x[k] = x[k]! * spread;
+  }
+  return { x, scale: scaleOfLayout(container, radii, x) };
+}
+
+/**
+ * Bounded improvement of a layout that needs more than the opening: shrink it towards the opening (a step of at most
+ * SQUEEZE_MAX_STEP), relax the overlaps by L-BFGS in the smaller container, repair, keep it when it needs less; the
+ * step halves after a failure. Ends when it fits, the step is below SQUEEZE_MIN_STEP, or the work budget is spent.
+ */
+function squeeze(
+  container: Container,
+  radii: Float64Array,
+  start: Layout,
+  workBudget: number,
+  onImprove: (layout: Layout) => void,
+): Layout {
+  const n = radii.length;
+  let rMax = 0;
+  for (let i = 0; i < n; i++) rMax = Math.max(rMax, radii[i]!);
+  const energy = new OverlapEnergy(container, radii);
+  const maxEvaluations = Math.floor(workBudget / n);
+  let evaluations = 0;
+  const options: MinimizeOptions = {
+    maxIterations: SQUEEZE_ITERATIONS,
+    fTarget: (1e-10 * rMax) ** 2,
+    gradTol: 1e-13 * rMax,
+    stallWindow: 10,
+    stallRatio: 1e-7,
+    firstStep: 0.1,
+    memory: 7,
+    shouldStop: () => evaluations >= maxEvaluations,
+  };
+  const workspace = new LbfgsWorkspace(2 * n, options.memory);
+  const objective = (p: Float64Array, g: Float64Array): number => {
+    evaluations++;
+    return energy.evaluate(p, g);
+  };
+  const pairs = new PairList();
+  let best = start;
+  let step = Math.min(SQUEEZE_MAX_STEP, 1 - 1 / best.scale);
+  while (best.scale > 1 && step >= SQUEEZE_MIN_STEP && evaluations < maxEvaluations) {
+    const target = Math.max(1 - FIT_MARGIN, best.scale * (1 - step));
+    const y = Float64Array.from(best.x, (v) => (v * target) / best.scale);
+    energy.setScale(target);
+    minimize(objective, y, options, workspace);
+    const candidate = repair(container, radii, y, pairs);
+    if (candidate !== null && candidate.scale < best.scale) {
+      best = candidate;
+      onImprove(best);
+      step = Math.min(SQUEEZE_MAX_STEP, 1 - 1 / best.scale);
+    } else {
+      step /= 2;
+    }
+  }
+  return best;
+}
+
+/**
+ * The installable layout of a fitting tight layout: centred (its bounding box on the opening's centre, by the largest
+ * share 1, ½, ¼, … that still fits), then spread about the centre by the factor f ≥ 1 where the smallest gap between
+ * two items, which grows with f, meets the smallest gap to the wall, which shrinks with f (the largest smallest gap of
+ * such a spread).
+ */
+function spreadOut(container: Container, radii: Float64Array, tight: Layout): Float64Array {
+  const n = radii.length;
+  let x = tight.x;
+  let minX = Number.POSITIVE_INFINITY;
+  let maxX = Number.NEGATIVE_INFINITY;
+  let minY = Number.POSITIVE_INFINITY;
+  let maxY = Number.NEGATIVE_INFINITY;
+  let rMax = 0;
+  for (let i = 0; i < n; i++) {
+    const r = radii[i]!;
+    rMax = Math.max(rMax, r);
+    minX = Math.min(minX, x[2 * i]! - r);
+    maxX = Math.max(maxX, x[2 * i]! + r);
+    minY = Math.min(minY, x[2 * i + 1]! - r);
+    maxY = Math.max(maxY, x[2 * i + 1]! + r);
+  }
+  const shiftX = -(minX + maxX) / 2;
+  const shiftY = -(minY + maxY) / 2;
+  for (let k = 0, share = 1; k <= CENTRE_HALVINGS; k++, share /= 2) {
+    const y = Float64Array.from(x, (v, m) => v + share * (m % 2 === 0 ? shiftX : shiftY));
+    if (scaleOfLayout(container, radii, y) <= 1) {
+      x = y;
+      break;
+    }
+  }
+  const wallGap = (f: number) => minWallGapMm(container, radii, Float64Array.from(x, (v) => v * f));
+  // Grow the bracket until the layout no longer fits or the items' gap has overtaken the wall's.
+  let hi = 2;
+  let pairs = new PairList();
+  const itemGap = (f: number) => {
+    let gap = Number.POSITIVE_INFINITY;
+    for (let k = 0; k < pairs.count; k++) {
+      const i = pairs.first[k]!;
+      const j = pairs.second[k]!;
+      gap = Math.min(gap, f * Math.hypot(x[2 * i]! - x[2 * j]!, x[2 * i + 1]! - x[2 * j + 1]!) - radii[i]! - radii[j]!);
+    }
+    return gap;
+  };
+  // Pairs closer than r_i + r_j + skin hold the smallest item gap for every factor up to `hi` (a touching pair's
+  // gap at f is (f - 1)(r_i + r_j) < skin).
+  const listPairs = () => {
+    pairs = new PairList();
+    findClosePairs(x, radii, (hi - 1) * 2 * rMax + rMax, pairs);
+  };
+  while (wallGap(hi) >= 0) hi *= 2;
+  listPairs();
+  let lo = 1;
+  if (!(itemGap(lo) <= wallGap(lo))) return x;
+  for (let k = 0; k < EXPAND_STEPS; k++) {
+    const mid = (lo + hi) / 2;
+    if (wallGap(mid) >= 0 && itemGap(mid) <= wallGap(mid)) lo = mid;
+    else hi = mid;
+  }
+  return Float64Array.from(x, (v) => v * lo);
+}
+
+/** True when no two circles overlap by more than the engine's tolerance (as validateLayout, through close pairs). */
+function noOverlap(radii: Float64Array, x: Float64Array): boolean {
+  const pairs = new PairList();
+  findClosePairs(x, radii, 0, pairs);
+  for (let k = 0; k < pairs.count; k++) {
+    const i = pairs.first[k]!;
+    const j = pairs.second[k]!;
+    const sum = radii[i]! + radii[j]!;
+    if (!(sum - Math.hypot(x[2 * i]! - x[2 * j]!, x[2 * i + 1]! - x[2 * j + 1]!) <= EPSILON * sum)) return false;
+  }
+  return true;
+}
+
+/**
+ * The verdict for many circles (see the top of this file): fits with an installable layout, or does not fit with the
+ * smallest scale of the opening found to hold them, and that layout.
+ */
+export function packLarge(opening: Opening, diametersMm: number[], options: LargePackOptions = {}): PackResult {
+  const container = containerOf(opening);
+  // Nothing to search (no opening, or only points): packCircles answers these at once.
+  if (container === null || diametersMm.every((d) => d === 0)) return packCircles(opening, diametersMm);
+  for (const d of diametersMm) {
+    if (!Number.isFinite(d) || d < 0) throw new RangeError(`packLarge: invalid diameter ${d}`);
+  }
+  const radii = Float64Array.from(diametersMm, (d) => d / 2);
+  const order = largestFirst(radii);
+  let best: Layout | null = null;
+  const improve = (layout: Layout) => {
+    best = layout;
+    options.onProgress?.(layout.scale);
+  };
+  const placeAt = (scale: number): boolean => {
+    const x = placeBottomLeft(container, scale, radii, order);
+    if (x === null) return false;
+    const layout = { x, scale: scaleOfLayout(container, radii, x) };
+    if (best === null || layout.scale < best.scale) improve(layout);
+    return true;
+  };
+
+  // 1. The smallest scale at which the placement succeeds: a guess, grown until it succeeds, then bisection (the
+  // opening itself is tried as soon as it lies inside the bracket).
+  let lo = lowerBoundScale(opening, container, diametersMm, radii[order[0]!]!);
+  let hi = lo / Math.sqrt(GUESS_DENSITY);
+  for (let k = 0; !placeAt(hi); k++) {
+    lo = hi;
+    hi *= k < GROWTH_STEPS ? GROWTH : 2;
+  }
+  const fitScale = 1 - FIT_MARGIN;
+  for (let k = 0; k < SCALE_STEPS && hi > lo * (1 + SCALE_PRECISION); k++) {
+    const mid = lo < fitScale && fitScale < hi && best!.scale > 1 ? fitScale : Math.sqrt(lo * hi);
+    if (placeAt(mid)) hi = mid;
+    else lo = mid;
+  }
+  let layout: Layout = best!;
+
+  // 2. Bounded improvement when it needs more than the opening.
+  if (layout.scale > 1) layout = squeeze(container, radii, layout, options.workBudget ?? LARGE_PACKING_WORK_BUDGET, improve);
+
+  // 3. The answer: spread when it fits, as found when it does not.
+  const fits = layout.scale <= 1 && noOverlap(radii, layout.x);
+  const x = fits ? spreadOut(container, radii, layout) : layout.x;
+  const centres = Array.from({ length: radii.length }, (_, i) => ({ xMm: x[2 * i]!, yMm: x[2 * i + 1]! }));
+  return {
+    fits,
+    scale: scaleOfLayout(container, radii, x),
+    centres,
+    minGapMm: fits ? Math.min(minPairGapMm(radii, x), minWallGapMm(container, radii, x)) : null,
+  };
+}
