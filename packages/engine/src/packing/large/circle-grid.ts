@@ -24,7 +24,8 @@ export class CircleGrid {
    */
   constructor(halfWidth: number, halfHeight: number, typicalRadius: number, capacity: number) {
     let cell = Math.max(2 * typicalRadius, Number.MIN_VALUE);
-    const cellsFor = (c: number) => (Math.floor((2 * halfWidth) / c) + 1) * (Math.floor((2 * halfHeight) / c) + 1);
+    const cellsFor = (c: number) =>
+      (Math.floor((2 * halfWidth) / c) + 1) * (Math.floor((2 * halfHeight) / c) + 1);
     while (cellsFor(cell) > MAX_CELLS_PER_CIRCLE * capacity + 16) cell *= 2;
     this.cell = cell;
     this.nx = Math.floor((2 * halfWidth) / cell) + 1;
@@ -49,7 +50,8 @@ export class CircleGrid {
     const c1 = this.column(x + r);
     const r0 = this.row(y - r);
     const r1 = this.row(y + r);
-    for (let row = r0; row <= r1; row++) for (let col = c0; col <= c1; col++) this.cells[row * this.nx + col]!.push(i);
+    for (let row = r0; row <= r1; row++)
+      for (let col = c0; col <= c1; col++) this.cells[row * this.nx + col]!.push(i);
   }
 
   /**

@@ -18,7 +18,8 @@ import { LbfgsWorkspace, minimize, type MinimizeOptions } from '../lbfgs';
 import { PairList, findClosePairs } from '../neighbours';
 import { areaLowerBoundScale, packCircles, type PackResult } from '../pack-circles';
 import { placeBottomLeft } from './bottom-left';
-import { minPairGapMm, minWallGapMm, scaleOfLayout } from './layout-measures';
+import { minPairGapMm, pairOverlaps } from './close-pairs';
+import { minWallGapMm, scaleOfLayout } from './layout-measures';
 
 /** From this many circles the verdict takes the large-N path (below it, the search of solver.ts). */
 export const LARGE_PACKING_MIN_CIRCLES = 300;
@@ -47,12 +48,16 @@ const GUESS_DENSITY = 0.8;
 const GROWTH = 1.05;
 const GROWTH_STEPS = 20;
 /** The bisection on the scale stops when the bracket is this narrow (relative) or after SCALE_STEPS placements. */
-const SCALE_PRECISION = 0.005;
+const SCALE_PRECISION = 0.01;
 const SCALE_STEPS = 12;
 /** The fit is aimed slightly inside the opening. */
 const FIT_MARGIN = 1e-9;
-/** Improvement: first and smallest relative shrink step, L-BFGS iterations per step. */
+/**
+ * Improvement: largest and smallest relative shrink step, how far below the opening a step aims (the repair gives
+ * back a little of each shrink), L-BFGS iterations per step.
+ */
 const SQUEEZE_MAX_STEP = 0.03;
+const SQUEEZE_AIM_BELOW = 0.002;
 const SQUEEZE_MIN_STEP = 1e-4;
 const SQUEEZE_ITERATIONS = 300;
 /** Repair: separation sweeps, overshoot of each push, margin of the final spread factor. */
@@ -69,8 +74,14 @@ function largestFirst(radii: Float64Array): number[] {
 }
 
 /** No smaller scale can hold the circles: their area, and the largest circle on its own. */
-function lowerBoundScale(opening: Opening, container: Container, diametersMm: number[], rMax: number): number {
-  const halfSide = container.kind === 'round' ? container.radiusMm : Math.min(container.halfWidthMm, container.halfHeightMm);
+function lowerBoundScale(
+  opening: Opening,
+  container: Container,
+  diametersMm: number[],
+  rMax: number,
+): number {
+  const halfSide =
+    container.kind === 'round' ? container.radiusMm : Math.min(container.halfWidthMm, container.halfHeightMm);
   return Math.max(areaLowerBoundScale(opening, diametersMm), rMax / halfSide);
 }
 
@@ -78,7 +89,12 @@ function lowerBoundScale(opening: Opening, container: Container, diametersMm: nu
  * Makes a layout valid: pushes overlapping pairs apart (Gauss–Seidel sweeps over close pairs), spreads what is left
  * about the centre, and measures the scale. Null when two centres coincide.
  */
-function repair(container: Container, radii: Float64Array, source: Float64Array, pairs: PairList): Layout | null {
+function repair(
+  container: Container,
+  radii: Float64Array,
+  source: Float64Array,
+  pairs: PairList,
+): Layout | null {
   const x = Float64Array.from(source);
   for (let sweep = 0; sweep < RELAX_SWEEPS; sweep++) {
     findClosePairs(x, radii, 0, pairs);
@@ -151,9 +167,10 @@ function squeeze(
   };
   const pairs = new PairList();
   let best = start;
-  let step = Math.min(SQUEEZE_MAX_STEP, 1 - 1 / best.scale);
+  const firstStep = () => Math.min(SQUEEZE_MAX_STEP, 1 - 1 / best.scale + SQUEEZE_AIM_BELOW);
+  let step = firstStep();
   while (best.scale > 1 && step >= SQUEEZE_MIN_STEP && evaluations < maxEvaluations) {
-    const target = Math.max(1 - FIT_MARGIN, best.scale * (1 - step));
+    const target = best.scale * (1 - step);
     const y = Float64Array.from(best.x, (v) => (v * target) / best.scale);
     energy.setScale(target);
     minimize(objective, y, options, workspace);
@@ -161,7 +178,7 @@ function squeeze(
     if (candidate !== null && candidate.scale < best.scale) {
       best = candidate;
       onImprove(best);
-      step = Math.min(SQUEEZE_MAX_STEP, 1 - 1 / best.scale);
+      step = firstStep();
     } else {
       step /= 2;
     }
@@ -182,10 +199,10 @@ function spreadOut(container: Container, radii: Float64Array, tight: Layout): Fl
   let maxX = Number.NEGATIVE_INFINITY;
   let minY = Number.POSITIVE_INFINITY;
   let maxY = Number.NEGATIVE_INFINITY;
-  let rMax = 0;
+  let rMean = 0;
   for (let i = 0; i < n; i++) {
     const r = radii[i]!;
-    rMax = Math.max(rMax, r);
+    rMean += r / n;
     minX = Math.min(minX, x[2 * i]! - r);
     maxX = Math.max(maxX, x[2 * i]! + r);
     minY = Math.min(minY, x[2 * i + 1]! - r);
@@ -200,29 +217,35 @@ function spreadOut(container: Container, radii: Float64Array, tight: Layout): Fl
       break;
     }
   }
-  const wallGap = (f: number) => minWallGapMm(container, radii, Float64Array.from(x, (v) => v * f));
-  // Grow the bracket until the layout no longer fits or the items' gap has overtaken the wall's.
-  let hi = 2;
-  let pairs = new PairList();
+  const wallGap = (f: number) =>
+    minWallGapMm(
+      container,
+      radii,
+      Float64Array.from(x, (v) => v * f),
+    );
+  // The items' gap at factor f from the pairs closer than r_i + r_j + skin, capped at the skin: a pair not listed has
+  // a gap of at least f·skin ≥ skin, so the figure is exact below the skin and a lower bound above it (a spread
+  // that stops at the skin keeps every gap at least the skin).
+  const skin = rMean;
+  const pairs = new PairList();
+  findClosePairs(x, radii, skin, pairs);
   const itemGap = (f: number) => {
-    let gap = Number.POSITIVE_INFINITY;
+    let gap = skin;
     for (let k = 0; k < pairs.count; k++) {
       const i = pairs.first[k]!;
       const j = pairs.second[k]!;
-      gap = Math.min(gap, f * Math.hypot(x[2 * i]! - x[2 * j]!, x[2 * i + 1]! - x[2 * j + 1]!) - radii[i]! - radii[j]!);
+      gap = Math.min(
+        gap,
+        f * Math.hypot(x[2 * i]! - x[2 * j]!, x[2 * i + 1]! - x[2 * j + 1]!) - radii[i]! - radii[j]!,
+      );
     }
     return gap;
   };
-  // Pairs closer than r_i + r_j + skin hold the smallest item gap for every factor up to `hi` (a touching pair's
-  // gap at f is (f - 1)(r_i + r_j) < skin).
-  const listPairs = () => {
-    pairs = new PairList();
-    findClosePairs(x, radii, (hi - 1) * 2 * rMax + rMax, pairs);
-  };
-  while (wallGap(hi) >= 0) hi *= 2;
-  listPairs();
   let lo = 1;
   if (!(itemGap(lo) <= wallGap(lo))) return x;
+  // The bracket: grown until the layout no longer fits (a layout of two or more circles leaves any opening).
+  let hi = 2;
+  for (let k = 0; k < EXPAND_STEPS && wallGap(hi) >= 0; k++) hi *= 2;
   for (let k = 0; k < EXPAND_STEPS; k++) {
     const mid = (lo + hi) / 2;
     if (wallGap(mid) >= 0 && itemGap(mid) <= wallGap(mid)) lo = mid;
@@ -231,24 +254,15 @@ function spreadOut(container: Container, radii: Float64Array, tight: Layout): Fl
   return Float64Array.from(x, (v) => v * lo);
 }
 
-/** True when no two circles overlap by more than the engine's tolerance (as validateLayout, through close pairs). */
-function noOverlap(radii: Float64Array, x: Float64Array): boolean {
-  const pairs = new PairList();
-  findClosePairs(x, radii, 0, pairs);
-  for (let k = 0; k < pairs.count; k++) {
-    const i = pairs.first[k]!;
-    const j = pairs.second[k]!;
-    const sum = radii[i]! + radii[j]!;
-    if (!(sum - Math.hypot(x[2 * i]! - x[2 * j]!, x[2 * i + 1]! - x[2 * j + 1]!) <= EPSILON * sum)) return false;
-  }
-  return true;
-}
-
 /**
  * The verdict for many circles (see the top of this file): fits with an installable layout, or does not fit with the
  * smallest scale of the opening found to hold them, and that layout.
  */
-export function packLarge(opening: Opening, diametersMm: number[], options: LargePackOptions = {}): PackResult {
+export function packLarge(
+  opening: Opening,
+  diametersMm: number[],
+  options: LargePackOptions = {},
+): PackResult {
   const container = containerOf(opening);
   // Nothing to search (no opening, or only points): packCircles answers these at once.
   if (container === null || diametersMm.every((d) => d === 0)) return packCircles(opening, diametersMm);
@@ -287,10 +301,11 @@ export function packLarge(opening: Opening, diametersMm: number[], options: Larg
   let layout: Layout = best!;
 
   // 2. Bounded improvement when it needs more than the opening.
-  if (layout.scale > 1) layout = squeeze(container, radii, layout, options.workBudget ?? LARGE_PACKING_WORK_BUDGET, improve);
+  if (layout.scale > 1)
+    layout = squeeze(container, radii, layout, options.workBudget ?? LARGE_PACKING_WORK_BUDGET, improve);
 
   // 3. The answer: spread when it fits, as found when it does not.
-  const fits = layout.scale <= 1 && noOverlap(radii, layout.x);
+  const fits = layout.scale <= 1 && pairOverlaps(radii, layout.x, EPSILON).valid;
   const x = fits ? spreadOut(container, radii, layout) : layout.x;
   const centres = Array.from({ length: radii.length }, (_, i) => ({ xMm: x[2 * i]!, yMm: x[2 * i + 1]! }));
   return {
