@@ -17,6 +17,7 @@ import { OverlapEnergy } from '../energy';
 import { LbfgsWorkspace, minimize, type MinimizeOptions } from '../lbfgs';
 import { PairList, findClosePairs } from '../neighbours';
 import { areaLowerBoundScale, packCircles, type PackResult } from '../pack-circles';
+import { regionOf, type Region } from '../greedy';
 import { placeBottomLeft } from './bottom-left';
 import { minPairGapMm, pairOverlaps } from './close-pairs';
 import { minWallGapMm, scaleOfLayout } from './layout-measures';
@@ -60,6 +61,11 @@ const SQUEEZE_MAX_STEP = 0.03;
 const SQUEEZE_AIM_BELOW = 0.002;
 const SQUEEZE_MIN_STEP = 1e-4;
 const SQUEEZE_ITERATIONS = 300;
+/**
+ * The improvement runs only for a layout within this share of the opening: it gains a few tenths of a percent to a
+ * percent or two, so a layout further out does not fit either way, and its scale stands as found.
+ */
+const SQUEEZE_REACH = 0.05;
 /** Repair: separation sweeps, overshoot of each push, margin of the final spread factor. */
 const RELAX_SWEEPS = 30;
 const RELAX_OVERSHOOT = 1e-9;
@@ -85,20 +91,49 @@ function lowerBoundScale(
   return Math.max(areaLowerBoundScale(opening, diametersMm), rMax / halfSide);
 }
 
+/** Moves the point (x, y) into the region, to its nearest point there, when it lies outside; true when it moved. */
+function projectInto(region: Region, p: Float64Array, i: number): boolean {
+  const x = p[2 * i]!;
+  const y = p[2 * i + 1]!;
+  const ax = Math.abs(x);
+  const ay = Math.abs(y);
+  const { coreX, coreY, grow } = region;
+  if (ax > coreX && ay > coreY) {
+    // Beyond a corner of the core rectangle: back onto the arc of radius `grow` around that corner.
+    const dx = ax - coreX;
+    const dy = ay - coreY;
+    const h = Math.hypot(dx, dy);
+    if (h <= grow) return false;
+    p[2 * i] = Math.sign(x) * (coreX + (dx * grow) / h);
+    p[2 * i + 1] = Math.sign(y) * (coreY + (dy * grow) / h);
+    return true;
+  }
+  const limitX = coreX + grow;
+  const limitY = coreY + grow;
+  if (ax <= limitX && ay <= limitY) return false;
+  p[2 * i] = Math.sign(x) * Math.min(ax, limitX);
+  p[2 * i + 1] = Math.sign(y) * Math.min(ay, limitY);
+  return true;
+}
+
 /**
- * Makes a layout valid: pushes overlapping pairs apart (Gauss–Seidel sweeps over close pairs), spreads what is left
- * about the centre, and measures the scale. Null when two centres coincide.
+ * Makes a layout valid in the container of scale `target` where it can: Gauss–Seidel sweeps push overlapping pairs
+ * apart along their centre line and move circles that stick out back inside, until nothing moves; what is left is
+ * spread about the centre. Answers the layout and the scale it needs (null when two centres coincide).
  */
 function repair(
   container: Container,
   radii: Float64Array,
   source: Float64Array,
+  target: number,
   pairs: PairList,
 ): Layout | null {
+  const n = radii.length;
   const x = Float64Array.from(source);
+  const regions = Array.from(radii, (r) => regionOf(container, target, r));
   for (let sweep = 0; sweep < RELAX_SWEEPS; sweep++) {
+    let moved = false;
     findClosePairs(x, radii, 0, pairs);
-    if (pairs.count === 0) break;
     for (let k = 0; k < pairs.count; k++) {
       const i = pairs.first[k]!;
       const j = pairs.second[k]!;
@@ -113,7 +148,14 @@ function repair(
       x[2 * i + 1] = x[2 * i + 1]! + (half * dy) / d;
       x[2 * j] = x[2 * j]! - (half * dx) / d;
       x[2 * j + 1] = x[2 * j + 1]! - (half * dy) / d;
+      moved = true;
     }
+    for (let i = 0; i < n; i++) {
+      const region = regions[i]!;
+      if (region.grow >= 0 && region.coreX >= 0 && region.coreY >= 0 && projectInto(region, x, i))
+        moved = true;
+    }
+    if (!moved) break;
   }
   findClosePairs(x, radii, 0, pairs);
   let spread = 1;
@@ -174,7 +216,7 @@ function squeeze(
     const y = Float64Array.from(best.x, (v) => (v * target) / best.scale);
     energy.setScale(target);
     minimize(objective, y, options, workspace);
-    const candidate = repair(container, radii, y, pairs);
+    const candidate = repair(container, radii, y, target, pairs);
     if (candidate !== null && candidate.scale < best.scale) {
       best = candidate;
       onImprove(best);
@@ -301,7 +343,7 @@ export function packLarge(
   let layout: Layout = best!;
 
   // 2. Bounded improvement when it needs more than the opening.
-  if (layout.scale > 1)
+  if (layout.scale > 1 && layout.scale <= 1 + SQUEEZE_REACH)
     layout = squeeze(container, radii, layout, options.workBudget ?? LARGE_PACKING_WORK_BUDGET, improve);
 
   // 3. The answer: spread when it fits, as found when it does not.
