@@ -228,17 +228,14 @@ export function placeBottomLeft(
       if (region.grow < 0 || region.coreX < 0 || region.coreY < 0) return null;
       askAll(r < REOPEN_RATIO * askedAtRadius);
     }
-    let anchor = -1;
     for (;;) {
       while (heap.size > 0 && heap.topStamp() !== stamps[heap.topAnchor()]) heap.pop();
-      if (heap.size > 0) {
-        anchor = heap.topAnchor();
-        break;
-      }
+      if (heap.size > 0) break;
       // Nothing proposed: anchors closed at a larger radius may hold a place for this one; else the circle does not fit.
       if (askedAtRadius === r) return null;
       askAll(true);
     }
+    const anchor = heap.topAnchor();
     const cx = proposalX[anchor]!;
     const cy = proposalY[anchor]!;
     x[2 * i] = cx;

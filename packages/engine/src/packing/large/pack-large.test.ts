@@ -4,7 +4,7 @@ import { deterministicVerdict, sizeTransit } from '../../size-transit';
 import { sampleCatalogue } from '../../testing/sample-catalogue';
 import type { ItemInput, Opening, TransitInput } from '../../types';
 import { containerOf, protrusionMm } from '../container';
-import { areaLowerBoundScale, validateLayout } from '../pack-circles';
+import { areaLowerBoundScale } from '../pack-circles';
 import { createRandom } from '../random';
 import { packForVerdict } from '../verdict';
 import { wallGapMm } from '../spread';
