@@ -458,15 +458,18 @@ export function createTransitsService({ repo, loadCatalogue, cpu }: TransitsServ
     results: TransitSizing,
   ) {
     await q.storeResults(organizationId, transitId, results, results.itemCount);
+    const derived = [];
     for (const sized of results.items) {
       const item = items[sized.index];
       if (!item) continue;
-      await q.storeItemDerived(organizationId, item.id, {
+      derived.push({
+        id: item.id,
         plasticPipeDiameterMm: sized.plasticPipeDiameterMm,
         sleevedDiameterMm: sized.sleevedDiameterMm,
         diameterPlusClearanceMm: sized.quantity > 0 ? sized.diameterPlusClearanceMm : null,
       });
     }
+    await q.storeItemsDerived(organizationId, derived);
   }
 
   async function readData(
@@ -541,6 +544,8 @@ export function createTransitsService({ repo, loadCatalogue, cpu }: TransitsServ
     newId: NewId,
   ) {
     let nextSort = (await q.maxItemSort(organizationId, transitId)) + 1;
+    // New lines go in with one statement at the end (their ids and sort order are drawn here, in order).
+    const inserts: Parameters<TransitQueries['insertItems']>[2][number][] = [];
     for (const item of items) {
       if (item.transitId && item.transitId !== transitId) {
         throw new AppError('VALIDATION_FAILED', TRANSIT_MESSAGES.itemsOfOneTransit, {
@@ -568,7 +573,7 @@ export function createTransitsService({ repo, loadCatalogue, cpu }: TransitsServ
         );
         if (!changed) throw new AppError('VERSION_CONFLICT', RECORD_MESSAGES.versionConflict);
       } else if (!item.isRemoved) {
-        await q.insertItem(organizationId, transitId, {
+        inserts.push({
           id: newId(),
           itemTypeId: item.itemTypeId ?? null,
           quantity: item.quantity,
@@ -579,6 +584,7 @@ export function createTransitsService({ repo, loadCatalogue, cpu }: TransitsServ
         });
       }
     }
+    await q.insertItems(organizationId, transitId, inserts);
   }
 
   return {
@@ -734,8 +740,10 @@ export function createTransitsService({ repo, loadCatalogue, cpu }: TransitsServ
             id: newId(),
             name: `${source.name}${TRANSIT_MESSAGES.copySuffix}`.slice(0, 100),
           });
-          for (const item of items) {
-            await q.insertItem(organizationId, copyId, {
+          await q.insertItems(
+            organizationId,
+            copyId,
+            items.map((item) => ({
               id: newId(),
               itemTypeId: item.itemTypeId,
               quantity: item.quantity,
@@ -743,8 +751,8 @@ export function createTransitsService({ repo, loadCatalogue, cpu }: TransitsServ
               crusherId: item.crusherId,
               sort: item.sort,
               isRemoved: false,
-            });
-          }
+            })),
+          );
           await q.touchProject(organizationId, source.projectId);
           return copyId;
         },
