@@ -1,4 +1,3 @@
-import '/tmp/scale/lag.ts';
 // Health during the largest save (issue 17, ADR 015): one user saves a transit with MAX_TRANSIT_CIRCLES cables
 // through the real HTTP route while /api/health is asked every HEALTH_INTERVAL_MS, each check timed from when it
 // was due (a check that could not be sent while the event loop was blocked counts its whole wait). Prints the save
