@@ -7,12 +7,12 @@ import { MAX_ITEM_QUANTITY, MAX_TRANSIT_CIRCLES } from '@sealplan/contracts';
 import { apiToken, useToken } from '../support/session';
 
 const STAMP = Date.now().toString(36);
-/** 12 mm cables, no transit type (no cable sleeves): the circles are the cables. */
+/** 12 mm cables; the transit gets the default type (NOFIRNO), so each sits in a 22 mm cable sleeve. */
 const CABLE_MM = 12;
-/** Square sides: the cables fill about 50 %, about 57 %, and more than the opening (no layout can fit). */
-const ROOMY_MM = 1070;
-const CROWDED_MM = 1000;
-const TOO_SMALL_MM = 700;
+/** Square sides: the sleeves fill about 50 %, about 57 %, and more than the opening (no layout can fit). */
+const ROOMY_MM = 1950;
+const CROWDED_MM = 1830;
+const TOO_SMALL_MM = 1300;
 /** The verdict for 5,000 circles: a few seconds of the worker on a quiet machine; generous for a busy one. */
 const VERDICT_MS = 90_000;
 
