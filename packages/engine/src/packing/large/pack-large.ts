@@ -1,10 +1,11 @@
 // The verdict for many circles (issue 17, ADR 015): the small-N search of solver.ts grows far faster than the count
 // (1,000 circles took 49 s), so above LARGE_PACKING_MIN_CIRCLES the verdict is built instead:
 //   1. bottom-left placement (bottom-left.ts), O(N log N), in a container whose scale is searched: the smallest scale
-//      at which every circle finds a place, by bisection to SCALE_PRECISION (the opening itself is always tried);
-//   2. when that scale is above 1, a bounded improvement: the layout is shrunk towards the opening and its overlaps
-//      relaxed by L-BFGS on the overlap energy (neighbour lists, O(N) per evaluation), repaired and measured, within a
-//      fixed budget of circle-evaluations;
+//      at which every circle finds a place, by bisection to SCALE_PRECISION (the opening itself is tried whenever it
+//      lies inside the bracket);
+//   2. when that scale is above 1 (by at most SQUEEZE_REACH), a bounded improvement: the layout is shrunk towards
+//      the opening and its overlaps relaxed by L-BFGS on the overlap energy (neighbour lists, O(N) per evaluation),
+//      repaired and measured, within a fixed budget of circle-evaluations;
 //   3. when it fits, the installable layout: the tightest layout centred and spread out evenly about the opening's
 //      centre, as far as keeps the smallest gap item–item and item–wall largest.
 // Every step is counted, not timed: no clock and no randomness, so the same circles in the same opening give the same
