@@ -49,6 +49,7 @@ const GUESS_DENSITY = 0.8;
 /** The scale is grown by this factor until the placement succeeds (doubling after GROWTH_STEPS tries). */
 const GROWTH = 1.05;
 const GROWTH_STEPS = 20;
+const MAX_DOUBLINGS = 64;
 /** The bisection on the scale stops when the bracket is this narrow (relative) or after SCALE_STEPS placements. */
 const SCALE_PRECISION = 0.01;
 const SCALE_STEPS = 12;
@@ -332,6 +333,9 @@ export function packLarge(
   let lo = lowerBoundScale(opening, container, diametersMm, radii[order[0]!]!);
   let hi = lo / Math.sqrt(GUESS_DENSITY);
   for (let k = 0; !placeAt(hi); k++) {
+    // Doubling a scale that already holds the largest circle ends with room for all: never reached, but a bound
+    // the worker can rely on rather than a loop without one.
+    if (k >= GROWTH_STEPS + MAX_DOUBLINGS) throw new Error('packLarge: no layout at any scale');
     lo = hi;
     hi *= k < GROWTH_STEPS ? GROWTH : 2;
   }
