@@ -1,9 +1,11 @@
-import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { penetratingItems, projects, transits, type Database } from '@sealplan/db';
 import { insertScoped, selectPage, totalCount, updateVersioned } from '../../lib/versioned-repository';
 import type { FieldMap } from '../instance/record-fields';
 
 export type TransitRow = typeof transits.$inferSelect;
+/** A transit row without its stored sizing. */
+export type TransitFields = Omit<TransitRow, 'results'>;
 export type ItemRow = typeof penetratingItems.$inferSelect;
 export type TransitValues = Omit<
   typeof transits.$inferInsert,
@@ -116,6 +118,21 @@ function queries(db: Database) {
         .where(and(eq(transits.id, id), liveTransit(organizationId)))
         .limit(1);
       return rows[0]?.transit ?? null;
+    },
+
+    /**
+     * A live transit without its stored `results` (the sizing of 5,000 circles is about 650 KB of JSON: a check that
+     * does not need it should not read it; with PGlite every other request waits for the transaction, ADR 015).
+     */
+    async findTransitWithoutResults(organizationId: string, id: string): Promise<TransitFields | null> {
+      const { results: _results, ...fields } = getTableColumns(transits);
+      const rows = await db
+        .select(fields)
+        .from(transits)
+        .innerJoin(projects, eq(projects.id, transits.projectId))
+        .where(and(eq(transits.id, id), liveTransit(organizationId)))
+        .limit(1);
+      return rows[0] ?? null;
     },
 
     /** Any transit of the organization, removed or not (to answer a soft delete). */

@@ -47,6 +47,7 @@ import { expectedVersion } from '../customers/customers.service';
 import type {
   ItemRow,
   TransitQueries,
+  TransitFields,
   TransitRow,
   TransitValues,
   TransitsRepository,
@@ -124,7 +125,7 @@ export function presentItem(row: ItemRow): PenetratingItem {
 }
 
 /** Stored transit row -> the fields the engine needs. */
-function rowToValues(row: TransitRow): Parameters<typeof toTransitInput>[0] {
+function rowToValues(row: TransitFields): Parameters<typeof toTransitInput>[0] {
   return {
     shape: row.shape as TransitSaveValues['shape'],
     diameterMm: row.diameterMm,
@@ -338,7 +339,7 @@ export function storedLayout(results: unknown): PackingLayout | null {
 }
 
 /** What computeResults reads of a transit and its items: equal keys size to equal results. */
-function sizingKey(row: TransitRow, items: readonly ItemRow[]): string {
+function sizingKey(row: TransitFields, items: readonly ItemRow[]): string {
   return JSON.stringify([
     rowToValues(row),
     items.map((i) => [i.id, i.itemTypeId, i.quantity, i.outerDiameterMm, i.crusherId, i.isRemoved]),
@@ -413,7 +414,10 @@ export function createTransitsService({ repo, loadCatalogue, cpu }: TransitsServ
       try {
         return await repo.transaction(async (q) => {
           const transitId = await write(q, ids.next);
-          const { row, items } = await readRows(q, organizationId, transitId);
+          // The check needs the fields and items, not the stored sizing (up to 650 KB for the largest transit).
+          const row = await q.findTransitWithoutResults(organizationId, transitId);
+          if (!row) throw new AppError('NOT_FOUND', TRANSIT_MESSAGES.notFound);
+          const items = await q.listItems(organizationId, [transitId]);
           if (sizingKey(row, items) !== sizingKey(planned.row, planned.items)) throw new StaleSizing();
           await storeResults(q, organizationId, transitId, items, results);
           return answer(q, transitId);
