@@ -397,7 +397,8 @@ export function createTransitsService({ repo, loadCatalogue, cpu }: TransitsServ
     organizationId: string,
     catalogue: Catalogue,
     write: (q: TransitQueries, newId: NewId) => Promise<string>,
-    answer: (q: TransitQueries, transitId: string) => Promise<T>,
+    /** The answer, given the results just stored (so it need not read them back). */
+    answer: (q: TransitQueries, transitId: string, results: TransitSizing) => Promise<T>,
     /** The layout offered as the packing's certificate (read after the rehearsal); else the stored one (ADR 004). */
     layout?: () => PackingLayout | null | undefined,
   ): Promise<T> {
@@ -420,7 +421,7 @@ export function createTransitsService({ repo, loadCatalogue, cpu }: TransitsServ
           const items = await q.listItems(organizationId, [transitId]);
           if (sizingKey(row, items) !== sizingKey(planned.row, planned.items)) throw new StaleSizing();
           await storeResults(q, organizationId, transitId, items, results);
-          return answer(q, transitId);
+          return answer(q, transitId, results);
         });
       } catch (error) {
         if (!(error instanceof StaleSizing)) throw error;
@@ -476,13 +477,24 @@ export function createTransitsService({ repo, loadCatalogue, cpu }: TransitsServ
     await q.storeItemsDerived(organizationId, derived);
   }
 
+  /**
+   * A transit with its live items. `stored`: the results this transaction has just stored, answered as they are
+   * instead of read back (up to 650 KB of JSON for the largest transit; with PGlite every other request waits for
+   * the transaction, ADR 015).
+   */
   async function readData(
     q: TransitQueries,
     organizationId: string,
     transitId: string,
     catalogue: Catalogue,
+    stored?: TransitSizing,
   ): Promise<TransitData> {
-    const row = await q.findTransit(organizationId, transitId);
+    const row =
+      stored === undefined
+        ? await q.findTransit(organizationId, transitId)
+        : await q
+            .findTransitWithoutResults(organizationId, transitId)
+            .then((fields) => (fields ? { ...fields, results: stored } : null));
     if (!row) throw new AppError('NOT_FOUND', TRANSIT_MESSAGES.notFound);
     const items = await q.listItems(organizationId, [transitId]);
     return { transit: presentTransit(row, catalogue), penetratingItems: items.map(presentItem) };
@@ -634,7 +646,7 @@ export function createTransitsService({ repo, loadCatalogue, cpu }: TransitsServ
         organizationId,
         catalogue,
         (q, newId) => writeTransit(q, organizationId, input, catalogue, newId),
-        async (q, id) => (await readData(q, organizationId, id, catalogue)).transit,
+        async (q, id, results) => (await readData(q, organizationId, id, catalogue, results)).transit,
       );
     },
 
@@ -683,7 +695,7 @@ export function createTransitsService({ repo, loadCatalogue, cpu }: TransitsServ
           await q.touchProject(organizationId, transit.projectId);
           return transitId;
         },
-        (q, id) => readData(q, organizationId, id, catalogue),
+        (q, id, results) => readData(q, organizationId, id, catalogue, results),
       );
     },
 
@@ -711,7 +723,7 @@ export function createTransitsService({ repo, loadCatalogue, cpu }: TransitsServ
           );
           return transitId;
         },
-        (q, id) => readData(q, organizationId, id, catalogue),
+        (q, id, results) => readData(q, organizationId, id, catalogue, results),
         () => request.layout,
       );
     },
@@ -760,7 +772,7 @@ export function createTransitsService({ repo, loadCatalogue, cpu }: TransitsServ
           await q.touchProject(organizationId, source.projectId);
           return copyId;
         },
-        (q, copyId) => readData(q, organizationId, copyId, catalogue),
+        (q, copyId, results) => readData(q, organizationId, copyId, catalogue, results),
         () => sourceLayout,
       );
     },
