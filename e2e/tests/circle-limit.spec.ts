@@ -2,13 +2,24 @@
 // when the lines add up to more circles than MAX_TRANSIT_CIRCLES; the API refuses the same save with a field error.
 // Run: E2E_PORT=3177 E2E_BUILD=true npx playwright test -c e2e/playwright.config.ts circle-limit
 import { expect, test } from '@playwright/test';
-import { MAX_TRANSIT_CIRCLES } from '@sealplan/contracts';
+import { MAX_ITEM_QUANTITY, MAX_TRANSIT_CIRCLES } from '@sealplan/contracts';
 import { signInAsAdmin } from '../support/session';
 
 const STAMP = Date.now().toString(36);
 /** The project page's first load (catalogue, lazy chunks) and the whole test, on a busy machine. */
 const PAGE_LOAD_MS = 60_000;
 const TEST_TIMEOUT_MS = 240_000;
+
+/** A count as the editor writes it in en-US (the one number formatter: digits grouped). */
+const grouped = (n: number) => n.toLocaleString('en-US');
+
+/** `circles` 12 mm cables in lines of at most MAX_ITEM_QUANTITY. */
+function cableLines(circles: number) {
+  const lines = [];
+  for (let left = circles; left > 0; left -= MAX_ITEM_QUANTITY)
+    lines.push({ itemTypeId: 'CABLE', quantity: Math.min(MAX_ITEM_QUANTITY, left), outerDiameterMm: 12 });
+  return lines;
+}
 
 test('more circles than the limit: the editor says so and holds Save, the API refuses', async ({ page }) => {
   test.setTimeout(TEST_TIMEOUT_MS);
@@ -46,10 +57,9 @@ test('more circles than the limit: the editor says so and holds Save, the API re
     copies: 1,
     penetratingItemTypeId: 'CABLE',
   };
-  const stored = MAX_TRANSIT_CIRCLES - 20;
   await call('/api/project/savePenetratingItemsAndTransit', {
     transit,
-    penetratingItems: [{ itemTypeId: 'CABLE', quantity: stored, outerDiameterMm: 12 }],
+    penetratingItems: cableLines(MAX_TRANSIT_CIRCLES - 20),
   });
 
   await page.goto(`/projects/${project.id}`);
@@ -66,14 +76,14 @@ test('more circles than the limit: the editor says so and holds Save, the API re
   await dialog.getByRole('button', { name: 'Finish' }).click();
 
   await expect(alert).toHaveText(
-    `A transit can hold at most ${MAX_TRANSIT_CIRCLES} penetrating items (the sum of the quantities); this one holds ${MAX_TRANSIT_CIRCLES + 1}. Remove items to save.`,
+    `A transit can hold at most ${grouped(MAX_TRANSIT_CIRCLES)} penetrating items (the sum of the quantities); this one holds ${grouped(MAX_TRANSIT_CIRCLES + 1)}. Remove items to save.`,
   );
   await expect(page.getByRole('button', { name: 'Save transit' })).toBeDisabled();
 
   // The API refuses the same lines in one request, naming the field.
   const refused = await post('/api/project/savePenetratingItemsAndTransit', {
     transit: { ...transit, name: 'Too full' },
-    penetratingItems: [{ itemTypeId: 'CABLE', quantity: MAX_TRANSIT_CIRCLES + 1, outerDiameterMm: 12 }],
+    penetratingItems: cableLines(MAX_TRANSIT_CIRCLES + 1),
   });
   expect(refused.status()).toBe(400);
   const body = (await refused.json()) as { error: { code: string; fields: Record<string, string> } };

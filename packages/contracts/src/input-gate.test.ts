@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { boundedJson, checkInput, INPUT_MESSAGES, MAX_INPUT_DEPTH, textProblem } from './input-gate';
+import {
+  boundedJson,
+  checkInput,
+  INPUT_MESSAGES,
+  MAX_INPUT_ARRAY_LENGTH,
+  MAX_INPUT_DEPTH,
+  textProblem,
+} from './input-gate';
+import { MAX_LAYOUT_CIRCLES, MAX_TRANSIT_CIRCLES } from './transits';
 
 function nested(depth: number): unknown {
   let value: unknown = 'leaf';
@@ -41,6 +49,13 @@ describe('input gate', () => {
     const wide = Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`k${i}`, i]));
     expect(checkInput(wide)?.message).toBe(INPUT_MESSAGES.tooManyKeys);
     expect(checkInput({ list: new Array(10_000).fill(0) })?.message).toBe(INPUT_MESSAGES.tooManyItems);
+  });
+
+  it('lets the layout of the largest allowed transit through (ADR 015: one centre per circle)', () => {
+    const centres = Array.from({ length: MAX_LAYOUT_CIRCLES }, (_, i) => ({ xMm: i, yMm: -i }));
+    expect(MAX_LAYOUT_CIRCLES).toBe(MAX_TRANSIT_CIRCLES);
+    expect(MAX_LAYOUT_CIRCLES).toBeLessThanOrEqual(MAX_INPUT_ARRAY_LENGTH);
+    expect(checkInput({ penetratingItems: [], transit: {}, layout: { centres } })).toBeNull();
   });
 
   it('caps a free-form JSON field in bytes, depth and keys', () => {

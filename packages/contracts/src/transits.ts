@@ -24,11 +24,11 @@ export const MAX_ITEM_QUANTITY = 1_000;
 /** At most this many penetrating item lines are saved in one call. */
 export const MAX_ITEMS_PER_SAVE = 500;
 /**
- * Most circles (the sum of the item quantities) one transit may hold: several times a crowded real cable transit.
- * The packing's time grows much faster than the count (ADR 015: 500 circles 4 s, 1,000 49 s, 2,000 over 15 min),
- * so this keeps the largest save well within the server's sizing time budget, even on a busy server.
+ * Most circles (the sum of the item quantities) one transit may hold: far more than a real transit holds, and what
+ * the packing's large-N path (ADR 015) sizes in a few seconds. A layout sent with a save carries at most as many
+ * centres (MAX_LAYOUT_CIRCLES), and the input gate's longest list is as long.
  */
-export const MAX_TRANSIT_CIRCLES = 500;
+export const MAX_TRANSIT_CIRCLES = 5_000;
 export const TRANSIT_NAME_MAX_LENGTH = 100;
 /** Issue 22: a cable tag (designation) kept with its item line. */
 export const ITEM_TAG_MAX_LENGTH = 100;
@@ -375,8 +375,8 @@ export const savePenetratingItemsRequestSchema = z.object({
 });
 export type SavePenetratingItemsRequest = z.input<typeof savePenetratingItemsRequestSchema>;
 
-/** Most circles a layout sent with a save may carry; a larger transit is saved without one (the server solves). */
-export const MAX_LAYOUT_CIRCLES = 5_000;
+/** Most circles a layout sent with a save may carry: the largest transit allowed (MAX_TRANSIT_CIRCLES). */
+export const MAX_LAYOUT_CIRCLES = MAX_TRANSIT_CIRCLES;
 
 /**
  * The layout the browser found (issue 15, ADR 004): one centre per circle, in the order the engine expands the saved

@@ -136,6 +136,12 @@ export type {
 export * from './packing/pack-circles';
 export * from './packing/spread';
 export * from './packing/verdict';
+export {
+  LARGE_PACKING_MIN_CIRCLES,
+  LARGE_PACKING_WORK_BUDGET,
+  packLarge,
+  type LargePackOptions,
+} from './packing/large/pack-large';
 export { drawingView, drawingOpening, legendNumbers } from './drawing/drawing-view';
 export type {
   DrawingView,

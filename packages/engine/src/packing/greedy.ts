@@ -20,13 +20,13 @@ export interface GreedyResult {
 const TOUCH_TOLERANCE = 1e-12;
 
 /** The region where the centre of a circle of radius r may lie: a core rectangle grown by `grow` (round: a disk). */
-interface Region {
+export interface Region {
   coreX: number;
   coreY: number;
   grow: number;
 }
 
-function regionOf(container: Container, scale: number, r: number): Region {
+export function regionOf(container: Container, scale: number, r: number): Region {
   if (container.kind === 'round') return { coreX: 0, coreY: 0, grow: scale * container.radiusMm - r };
   const rho = scale * container.cornerRadiusMm;
   const grow = Math.max(rho - r, 0);
@@ -38,7 +38,7 @@ function regionOf(container: Container, scale: number, r: number): Region {
 }
 
 /** Distance by which a point lies outside the region (≤ 0 inside). */
-function outside(region: Region, px: number, py: number): number {
+export function outside(region: Region, px: number, py: number): number {
   const dx = Math.abs(px) - region.coreX;
   const dy = Math.abs(py) - region.coreY;
   if (dx > 0 && dy > 0) return Math.hypot(dx, dy) - region.grow;
@@ -46,7 +46,7 @@ function outside(region: Region, px: number, py: number): number {
 }
 
 /** Intersections of two circles (centre, radius), appended to `out` as x, y pairs. */
-function intersectCircles(
+export function intersectCircles(
   x0: number,
   y0: number,
   r0: number,
@@ -67,7 +67,7 @@ function intersectCircles(
 }
 
 /** Points of the region's boundary at distance `reach` from (cx, cy): where a circle touches the wall and circle c. */
-function wallTouching(region: Region, cx: number, cy: number, reach: number, out: number[]): void {
+export function wallTouching(region: Region, cx: number, cy: number, reach: number, out: number[]): void {
   const { coreX, coreY, grow } = region;
   if (coreX === 0 && coreY === 0) {
     intersectCircles(0, 0, grow, cx, cy, reach, out);

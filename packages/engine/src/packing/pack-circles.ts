@@ -10,6 +10,7 @@ import {
   requiredScale,
   type Container,
 } from './container';
+import { CLOSE_PAIRS_MIN_CIRCLES, pairOverlaps } from './large/close-pairs';
 import { createRandom } from './random';
 import { PackingSearch, SearchBudget } from './solver';
 import { minGapOf } from './spread';
@@ -72,13 +73,24 @@ export function validateLayout(
   let maxOverlapMm = 0;
   let maxProtrusionMm = 0;
   const sizeMm = containerSizeMm(container);
+  // Many circles: the pairs through a grid (O(N)); the walls below, one circle at a time.
+  const closePairs = centres.length >= CLOSE_PAIRS_MIN_CIRCLES;
+  if (closePairs) {
+    const pairs = pairOverlaps(
+      diametersMm.map((d) => d / 2),
+      centres.flatMap((c) => [c.xMm, c.yMm]),
+      tolerance,
+    );
+    valid = pairs.valid;
+    maxOverlapMm = pairs.maxOverlapMm;
+  }
   for (let i = 0; i < centres.length; i++) {
     const ci = centres[i]!;
     const ri = diametersMm[i]! / 2;
     const out = protrusionMm(container, 1, ci.xMm, ci.yMm, ri);
     if (!(out <= tolerance * sizeMm)) valid = false;
     if (out > maxProtrusionMm) maxProtrusionMm = out;
-    for (let j = i + 1; j < centres.length; j++) {
+    for (let j = closePairs ? centres.length : i + 1; j < centres.length; j++) {
       const cj = centres[j]!;
       const sum = ri + diametersMm[j]! / 2;
       const overlap = sum - Math.hypot(ci.xMm - cj.xMm, ci.yMm - cj.yMm);

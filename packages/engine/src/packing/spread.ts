@@ -6,6 +6,7 @@
 import type { Opening } from '../types';
 import { containerOf, protrusionMm, type Container } from './container';
 import { OverlapEnergy } from './energy';
+import { CLOSE_PAIRS_MIN_CIRCLES, minPairGapMm } from './large/close-pairs';
 import { LbfgsWorkspace, minimize, type MinimizeOptions } from './lbfgs';
 
 export interface SpreadResult {
@@ -53,12 +54,15 @@ export function wallGapMm(container: Container, x: number, y: number, r: number)
 export function layoutMinGapMm(container: Container, radii: ArrayLike<number>, x: ArrayLike<number>): number {
   let gap = Number.POSITIVE_INFINITY;
   const n = radii.length;
+  // Many circles: the pairs through a grid (O(N)); the walls below, one circle at a time.
+  const closePairs = n >= CLOSE_PAIRS_MIN_CIRCLES;
+  if (closePairs) gap = minPairGapMm(radii, x);
   for (let i = 0; i < n; i++) {
     const xi = x[2 * i]!;
     const yi = x[2 * i + 1]!;
     const ri = radii[i]!;
     gap = Math.min(gap, wallGapMm(container, xi, yi, ri));
-    for (let j = i + 1; j < n; j++) {
+    for (let j = closePairs ? n : i + 1; j < n; j++) {
       gap = Math.min(gap, Math.hypot(xi - x[2 * j]!, yi - x[2 * j + 1]!) - ri - radii[j]!);
     }
   }

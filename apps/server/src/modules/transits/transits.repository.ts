@@ -1,9 +1,11 @@
-import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { penetratingItems, projects, transits, type Database } from '@sealplan/db';
 import { insertScoped, selectPage, totalCount, updateVersioned } from '../../lib/versioned-repository';
 import type { FieldMap } from '../instance/record-fields';
 
 export type TransitRow = typeof transits.$inferSelect;
+/** A transit row without its stored sizing. */
+export type TransitFields = Omit<TransitRow, 'results'>;
 export type ItemRow = typeof penetratingItems.$inferSelect;
 export type TransitValues = Omit<
   typeof transits.$inferInsert,
@@ -116,6 +118,21 @@ function queries(db: Database) {
         .where(and(eq(transits.id, id), liveTransit(organizationId)))
         .limit(1);
       return rows[0]?.transit ?? null;
+    },
+
+    /**
+     * A live transit without its stored `results` (the sizing of 5,000 circles is about 650 KB of JSON: a check that
+     * does not need it should not read it; with PGlite every other request waits for the transaction, ADR 015).
+     */
+    async findTransitWithoutResults(organizationId: string, id: string): Promise<TransitFields | null> {
+      const { results: _results, ...fields } = getTableColumns(transits);
+      const rows = await db
+        .select(fields)
+        .from(transits)
+        .innerJoin(projects, eq(projects.id, transits.projectId))
+        .where(and(eq(transits.id, id), liveTransit(organizationId)))
+        .limit(1);
+      return rows[0] ?? null;
     },
 
     /** Any transit of the organization, removed or not (to answer a soft delete). */
@@ -275,14 +292,6 @@ function queries(db: Database) {
         .where(and(eq(transits.id, id), eq(transits.organizationId, organizationId)));
     },
 
-    async insertItem(
-      organizationId: string,
-      transitId: string,
-      values: ItemValues & { id?: string },
-    ): Promise<string> {
-      return insertScoped(db, penetratingItems, organizationId, { ...values, transitId });
-    },
-
     async updateItem(
       organizationId: string,
       id: string,
@@ -292,12 +301,45 @@ function queries(db: Database) {
       return updateVersioned(db, penetratingItems, organizationId, id, expectedVersion, values);
     },
 
-    /** Spec §3 derived diameters of an item line, as the server's engine computed them. */
-    async storeItemDerived(organizationId: string, id: string, derived: ItemDerived): Promise<void> {
-      await db
-        .update(penetratingItems)
-        .set(derived)
-        .where(and(eq(penetratingItems.id, id), eq(penetratingItems.organizationId, organizationId)));
+    /**
+     * Inserts item lines of one transit in one statement (a save of hundreds of lines keeps its transaction short:
+     * with PGlite every other request waits for it, ADR 015). Answers their ids in order.
+     */
+    async insertItems(
+      organizationId: string,
+      transitId: string,
+      rows: readonly (ItemValues & { id?: string })[],
+    ): Promise<string[]> {
+      if (rows.length === 0) return [];
+      const inserted = await db
+        .insert(penetratingItems)
+        .values(rows.map((values) => ({ ...values, transitId, organizationId })))
+        .returning({ id: penetratingItems.id });
+      return inserted.map((row) => row.id);
+    },
+
+    /**
+     * Spec §3 derived diameters of item lines, as the server's engine computed them: one statement per distinct set
+     * of values (a cable list has a few diameters, so a few statements however many lines it has).
+     */
+    async storeItemsDerived(
+      organizationId: string,
+      rows: readonly ({ id: string } & ItemDerived)[],
+    ): Promise<void> {
+      const groups = new Map<string, { derived: ItemDerived; ids: string[] }>();
+      for (const { id, plasticPipeDiameterMm, sleevedDiameterMm, diameterPlusClearanceMm } of rows) {
+        const derived = { plasticPipeDiameterMm, sleevedDiameterMm, diameterPlusClearanceMm };
+        const key = JSON.stringify(derived);
+        const group = groups.get(key);
+        if (group) group.ids.push(id);
+        else groups.set(key, { derived, ids: [id] });
+      }
+      for (const { derived, ids } of groups.values()) {
+        await db
+          .update(penetratingItems)
+          .set(derived)
+          .where(and(inArray(penetratingItems.id, ids), eq(penetratingItems.organizationId, organizationId)));
+      }
     },
 
     async maxItemSort(organizationId: string, transitId: string): Promise<number> {

@@ -47,6 +47,7 @@ import { expectedVersion } from '../customers/customers.service';
 import type {
   ItemRow,
   TransitQueries,
+  TransitFields,
   TransitRow,
   TransitValues,
   TransitsRepository,
@@ -125,7 +126,7 @@ export function presentItem(row: ItemRow): PenetratingItem {
 }
 
 /** Stored transit row -> the fields the engine needs. */
-function rowToValues(row: TransitRow): Parameters<typeof toTransitInput>[0] {
+function rowToValues(row: TransitFields): Parameters<typeof toTransitInput>[0] {
   return {
     shape: row.shape as TransitSaveValues['shape'],
     diameterMm: row.diameterMm,
@@ -339,7 +340,7 @@ export function storedLayout(results: unknown): PackingLayout | null {
 }
 
 /** What computeResults reads of a transit and its items: equal keys size to equal results. */
-function sizingKey(row: TransitRow, items: readonly ItemRow[]): string {
+function sizingKey(row: TransitFields, items: readonly ItemRow[]): string {
   return JSON.stringify([
     rowToValues(row),
     items.map((i) => [i.id, i.itemTypeId, i.quantity, i.outerDiameterMm, i.crusherId, i.isRemoved]),
@@ -397,7 +398,8 @@ export function createTransitsService({ repo, loadCatalogue, cpu }: TransitsServ
     organizationId: string,
     catalogue: Catalogue,
     write: (q: TransitQueries, newId: NewId) => Promise<string>,
-    answer: (q: TransitQueries, transitId: string) => Promise<T>,
+    /** The answer, given the results just stored (so it need not read them back). */
+    answer: (q: TransitQueries, transitId: string, results: TransitSizing) => Promise<T>,
     /** The layout offered as the packing's certificate (read after the rehearsal); else the stored one (ADR 004). */
     layout?: () => PackingLayout | null | undefined,
   ): Promise<T> {
@@ -414,10 +416,13 @@ export function createTransitsService({ repo, loadCatalogue, cpu }: TransitsServ
       try {
         return await repo.transaction(async (q) => {
           const transitId = await write(q, ids.next);
-          const { row, items } = await readRows(q, organizationId, transitId);
+          // The check needs the fields and items, not the stored sizing (up to 650 KB for the largest transit).
+          const row = await q.findTransitWithoutResults(organizationId, transitId);
+          if (!row) throw new AppError('NOT_FOUND', TRANSIT_MESSAGES.notFound);
+          const items = await q.listItems(organizationId, [transitId]);
           if (sizingKey(row, items) !== sizingKey(planned.row, planned.items)) throw new StaleSizing();
           await storeResults(q, organizationId, transitId, items, results);
-          return answer(q, transitId);
+          return answer(q, transitId, results);
         });
       } catch (error) {
         if (!(error instanceof StaleSizing)) throw error;
@@ -459,24 +464,38 @@ export function createTransitsService({ repo, loadCatalogue, cpu }: TransitsServ
     results: TransitSizing,
   ) {
     await q.storeResults(organizationId, transitId, results, results.itemCount);
+    const derived = [];
     for (const sized of results.items) {
       const item = items[sized.index];
       if (!item) continue;
-      await q.storeItemDerived(organizationId, item.id, {
+      derived.push({
+        id: item.id,
         plasticPipeDiameterMm: sized.plasticPipeDiameterMm,
         sleevedDiameterMm: sized.sleevedDiameterMm,
         diameterPlusClearanceMm: sized.quantity > 0 ? sized.diameterPlusClearanceMm : null,
       });
     }
+    await q.storeItemsDerived(organizationId, derived);
   }
 
+  /**
+   * A transit with its live items. `stored`: the results this transaction has just stored, answered as they are
+   * instead of read back (up to 650 KB of JSON for the largest transit; with PGlite every other request waits for
+   * the transaction, ADR 015).
+   */
   async function readData(
     q: TransitQueries,
     organizationId: string,
     transitId: string,
     catalogue: Catalogue,
+    stored?: TransitSizing,
   ): Promise<TransitData> {
-    const row = await q.findTransit(organizationId, transitId);
+    const row =
+      stored === undefined
+        ? await q.findTransit(organizationId, transitId)
+        : await q
+            .findTransitWithoutResults(organizationId, transitId)
+            .then((fields) => (fields ? { ...fields, results: stored } : null));
     if (!row) throw new AppError('NOT_FOUND', TRANSIT_MESSAGES.notFound);
     const items = await q.listItems(organizationId, [transitId]);
     return { transit: presentTransit(row, catalogue), penetratingItems: items.map(presentItem) };
@@ -542,6 +561,8 @@ export function createTransitsService({ repo, loadCatalogue, cpu }: TransitsServ
     newId: NewId,
   ) {
     let nextSort = (await q.maxItemSort(organizationId, transitId)) + 1;
+    // New lines go in with one statement at the end (their ids and sort order are drawn here, in order).
+    const inserts: Parameters<TransitQueries['insertItems']>[2][number][] = [];
     for (const item of items) {
       if (item.transitId && item.transitId !== transitId) {
         throw new AppError('VALIDATION_FAILED', TRANSIT_MESSAGES.itemsOfOneTransit, {
@@ -570,7 +591,7 @@ export function createTransitsService({ repo, loadCatalogue, cpu }: TransitsServ
         );
         if (!changed) throw new AppError('VERSION_CONFLICT', RECORD_MESSAGES.versionConflict);
       } else if (!item.isRemoved) {
-        await q.insertItem(organizationId, transitId, {
+        inserts.push({
           id: newId(),
           itemTypeId: item.itemTypeId ?? null,
           quantity: item.quantity,
@@ -582,6 +603,7 @@ export function createTransitsService({ repo, loadCatalogue, cpu }: TransitsServ
         });
       }
     }
+    await q.insertItems(organizationId, transitId, inserts);
   }
 
   return {
@@ -627,7 +649,7 @@ export function createTransitsService({ repo, loadCatalogue, cpu }: TransitsServ
         organizationId,
         catalogue,
         (q, newId) => writeTransit(q, organizationId, input, catalogue, newId),
-        async (q, id) => (await readData(q, organizationId, id, catalogue)).transit,
+        async (q, id, results) => (await readData(q, organizationId, id, catalogue, results)).transit,
       );
     },
 
@@ -676,7 +698,7 @@ export function createTransitsService({ repo, loadCatalogue, cpu }: TransitsServ
           await q.touchProject(organizationId, transit.projectId);
           return transitId;
         },
-        (q, id) => readData(q, organizationId, id, catalogue),
+        (q, id, results) => readData(q, organizationId, id, catalogue, results),
       );
     },
 
@@ -704,7 +726,7 @@ export function createTransitsService({ repo, loadCatalogue, cpu }: TransitsServ
           );
           return transitId;
         },
-        (q, id) => readData(q, organizationId, id, catalogue),
+        (q, id, results) => readData(q, organizationId, id, catalogue, results),
         () => request.layout,
       );
     },
@@ -737,8 +759,10 @@ export function createTransitsService({ repo, loadCatalogue, cpu }: TransitsServ
             id: newId(),
             name: `${source.name}${TRANSIT_MESSAGES.copySuffix}`.slice(0, 100),
           });
-          for (const item of items) {
-            await q.insertItem(organizationId, copyId, {
+          await q.insertItems(
+            organizationId,
+            copyId,
+            items.map((item) => ({
               id: newId(),
               itemTypeId: item.itemTypeId,
               quantity: item.quantity,
@@ -747,12 +771,12 @@ export function createTransitsService({ repo, loadCatalogue, cpu }: TransitsServ
               tag: item.tag,
               sort: item.sort,
               isRemoved: false,
-            });
-          }
+            })),
+          );
           await q.touchProject(organizationId, source.projectId);
           return copyId;
         },
-        (q, copyId) => readData(q, organizationId, copyId, catalogue),
+        (q, copyId, results) => readData(q, organizationId, copyId, catalogue, results),
         () => sourceLayout,
       );
     },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sizeTransit } from '@sealplan/engine';
+import { sizeTransit, validateLayout } from '@sealplan/engine';
 import {
   MAX_TRANSIT_CIRCLES,
   toItemInputs,
@@ -70,7 +70,11 @@ const cableTransit = (projectId: string, overrides: Record<string, unknown> = {}
 const cables = (circles: number) => {
   const lines = [];
   for (let left = circles, i = 0; left > 0; left -= 100, i++)
-    lines.push({ itemTypeId: 'CABLE', quantity: Math.min(100, left), outerDiameterMm: 14 + (i % 4) * 4 });
+    lines.push({
+      itemTypeId: 'CABLE' as const,
+      quantity: Math.min(100, left),
+      outerDiameterMm: 14 + (i % 4) * 4,
+    });
   return lines;
 };
 
@@ -167,6 +171,63 @@ describe('a save sized in the worker pool', () => {
       } finally {
         await inline.t.close();
       }
+    },
+    MEASURED_TIMEOUT_MS,
+  );
+
+  it(
+    "saves the largest allowed transit: the stored layout is valid and the engine's, and a rename keeps it",
+    async () => {
+      // MAX_TRANSIT_CIRCLES cables in a square they fill to half (in their sleeves, as the engine sizes them).
+      const lines = cables(MAX_TRANSIT_CIRCLES);
+      const unsized = cableTransit(s.project.id, { name: 'Largest', widthMm: null, heightMm: null });
+      const { itemsAreaWithClearanceMm2 } = sizeTransit({
+        transit: toTransitInput(transitInputSchema.parse(unsized)),
+        items: toItemInputs(lines),
+        catalogue: await loadCatalogue(s.t.deps.db.db),
+        solvePacking: false,
+      });
+      const side = Math.ceil(Math.sqrt(itemsAreaWithClearanceMm2 / 0.5));
+      const saved = await call<TransitData>(
+        s.t.app,
+        '/api/project/savePenetratingItemsAndTransit',
+        { transit: { ...unsized, widthMm: side, heightMm: side }, penetratingItems: lines },
+        s.user.headers,
+      );
+      expect(saved.status).toBe(200);
+      const { transit } = saved.body.data;
+      const packing = transit.results!.packing;
+      expect(packing.source).toBe('solved');
+      expect(packing.fits).toBe(true);
+      expect(packing.circles).toHaveLength(MAX_TRANSIT_CIRCLES);
+      expect(
+        validateLayout(
+          { shape: 'RECTANGLE', widthMm: side, heightMm: side },
+          packing.circles.map((c) => c.diameterMm),
+          packing.circles,
+        ).valid,
+      ).toBe(true);
+      // Reproducible: the stored figures are exactly the engine's (fixed work, no clock).
+      await expectStoredResultsMatchEngine(s, saved.body.data);
+      // A save that leaves the circles and the opening as they were keeps the stored layout as its certificate.
+      const renamed = await call<TransitData['transit']>(
+        s.t.app,
+        '/api/project/saveTransit',
+        {
+          transit: {
+            ...unsized,
+            id: transit.id,
+            version: transit.version,
+            widthMm: side,
+            heightMm: side,
+            name: 'Largest, renamed',
+          },
+        },
+        s.user.headers,
+      );
+      expect(renamed.status).toBe(200);
+      expect(renamed.body.data.results!.packing.source).toBe('precomputed');
+      expect(renamed.body.data.results!.packing.circles).toEqual(packing.circles);
     },
     MEASURED_TIMEOUT_MS,
   );

@@ -372,7 +372,10 @@ export const TransitEditor = memo(function TransitEditor({
   const circleTotal = circleCount(items);
   const circlesError =
     circleTotal > MAX_TRANSIT_CIRCLES
-      ? t('items.tooManyCircles', { max: MAX_TRANSIT_CIRCLES, count: circleTotal })
+      ? t('items.tooManyCircles', {
+          max: units.formatNumber(MAX_TRANSIT_CIRCLES),
+          count: units.formatNumber(circleTotal),
+        })
       : null;
   const save = () => {
     // The latest state, not the last rendered one: a value typed just before the click may still be rendering.
