@@ -4,7 +4,15 @@
 //
 //   npm run bench:packing                     full run (several minutes)
 //   npm run bench:packing -- --quick          smoke run: fewer instances, shorter budgets
-//   npm run bench:packing -- --family circle  one family: circle | sqrt | square | fit | verdict (comma list allowed)
+//   npm run bench:packing -- --family circle  one family: circle | circle-large | sqrt | square | fit | verdict
+//                                             (comma list allowed; circle-large is equal circles N 51–100, present
+//                                             when the best-known file lists them)
+//   --n 51-70                                 only instances with N in this range (the tightest families)
+//   --seed 2                                  the solver's seed (default 1)
+//   --budget-ms 1000                          time budget of the tightest families per instance
+//   --cpu-clock                               measure that budget in this process's CPU time, not wall time: on a
+//                                             shared, loaded machine the search then gets the CPU it would get idle
+//   --evaluations 400000                      an energy-evaluation budget instead of time (machine-independent)
 
 import { existsSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -30,7 +38,7 @@ const BEST_KNOWN_PATH =
 
 /** Validation tolerance of every reported layout: relative overlap / protrusion. */
 const LAYOUT_TOLERANCE = 1e-9;
-const SEED = 1;
+const DEFAULT_SEED = 1;
 const TIGHTEST_BUDGET_MS = 1000;
 const QUICK_TIGHTEST_BUDGET_MS = 200;
 /** Fit benchmark: lists, cables per list, diameter range, slack over the reference layout. */
@@ -48,6 +56,9 @@ const FIT_TARGET_P95_MS = 100;
 const NO_FIT_BUDGET_MS = 100;
 const NO_FIT_OVERRUN_MS = 20;
 const NO_FIT_OPENING_OF_AREA_BOUND = 0.98;
+
+/** Equal circles in a circle: the small counts (N ≤ this) and the large ones (issue 15 item 5) are two families. */
+const CIRCLE_SMALL_MAX_N = 50;
 
 /** Verdict (issue 15 item 4): openings this much larger than the reference layout, and the targets per slack. */
 const VERDICT_SLACKS = [1.005, 1.01, 1.02];
@@ -90,12 +101,59 @@ interface Row {
   valid: boolean;
 }
 
-function parseArgs(argv: string[]): { quick: boolean; families: string[] | null } {
-  const quick = argv.includes('--quick');
-  const at = argv.indexOf('--family');
-  const inline = argv.find((a) => a.startsWith('--family='));
-  const value = inline ? inline.slice('--family='.length) : at >= 0 ? argv[at + 1] : undefined;
-  return { quick, families: value ? value.split(',') : null };
+interface Args {
+  quick: boolean;
+  families: string[] | null;
+  nRange: [number, number] | null;
+  seed: number;
+  budgetMs: number | null;
+  cpuClock: boolean;
+  evaluations: number | null;
+}
+
+function parseArgs(argv: string[]): Args {
+  const value = (flag: string): string | undefined => {
+    const inline = argv.find((a) => a.startsWith(`${flag}=`));
+    if (inline) return inline.slice(flag.length + 1);
+    const at = argv.indexOf(flag);
+    return at >= 0 ? argv[at + 1] : undefined;
+  };
+  const number = (flag: string): number | null => {
+    const v = value(flag);
+    if (v === undefined) return null;
+    const n = Number(v);
+    if (!Number.isFinite(n) || n <= 0) {
+      console.error(`${flag} needs a positive number, got ${v}`);
+      process.exit(1);
+    }
+    return n;
+  };
+  const family = value('--family');
+  const range = value('--n');
+  let nRange: [number, number] | null = null;
+  if (range !== undefined) {
+    const [from, to = from] = range.split('-').map(Number);
+    if (!Number.isInteger(from) || !Number.isInteger(to)) {
+      console.error(`--n needs N or N-M, got ${range}`);
+      process.exit(1);
+    }
+    nRange = [from!, to!];
+  }
+  return {
+    quick: argv.includes('--quick'),
+    families: family ? family.split(',') : null,
+    nRange,
+    seed: number('--seed') ?? DEFAULT_SEED,
+    budgetMs: number('--budget-ms'),
+    cpuClock: argv.includes('--cpu-clock'),
+    evaluations: number('--evaluations'),
+  };
+}
+
+/** This process's CPU time in ms (user + system): a clock that does not run while other processes have the CPU. */
+function cpuClockMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
 }
 
 function loadBestKnown(): BestKnown {
@@ -159,21 +217,35 @@ function scaled(opening: Opening, scale: number): Opening {
   };
 }
 
-function buildFamilies(bestKnown: BestKnown, quick: boolean): Family[] {
+function buildFamilies(bestKnown: BestKnown, quick: boolean, nRange: [number, number] | null): Family[] {
   const pick = <T extends { n: number }>(list: T[]): T[] =>
-    quick ? list.filter((i) => i.n % 5 === 0 || i.n <= 3) : list;
+    list.filter(
+      (i) =>
+        (!quick || i.n % 5 === 0 || i.n <= 3) &&
+        (nRange === null || (i.n >= nRange[0] && i.n <= nRange[1])),
+    );
+  const equalInCircle = (i: { n: number; bestKnownRatio: number }): Instance => ({
+    n: i.n,
+    bestKnown: i.bestKnownRatio,
+    diametersMm: Array.from({ length: i.n }, () => 2),
+    opening: { shape: 'ROUND', diameterMm: 2 * i.bestKnownRatio },
+  });
+  const circles = bestKnown.equalInCircle.instances;
   return [
     {
       key: 'circle',
-      title: 'Equal circles in a circle (radius 1; container radius)',
-      instances: pick(bestKnown.equalInCircle.instances).map((i) => ({
-        n: i.n,
-        bestKnown: i.bestKnownRatio,
-        diametersMm: Array.from({ length: i.n }, () => 2),
-        opening: { shape: 'ROUND', diameterMm: 2 * i.bestKnownRatio },
-      })),
+      title: `Equal circles in a circle, N ≤ ${CIRCLE_SMALL_MAX_N} (radius 1; container radius)`,
+      instances: pick(circles.filter((i) => i.n <= CIRCLE_SMALL_MAX_N)).map(equalInCircle),
       targetMedianPct: 0.05,
       targetWorstPct: 0.3,
+      d3Container: d3EnclosingRadius,
+    },
+    {
+      key: 'circle-large',
+      title: `Equal circles in a circle, N > ${CIRCLE_SMALL_MAX_N} (radius 1; container radius)`,
+      instances: pick(circles.filter((i) => i.n > CIRCLE_SMALL_MAX_N)).map(equalInCircle),
+      targetMedianPct: 0.1,
+      targetWorstPct: null,
       d3Container: d3EnclosingRadius,
     },
     {
@@ -219,8 +291,23 @@ function pad(value: string, width: number): string {
   return value.padStart(width);
 }
 
-function runFamily(family: Family, budgetMs: number): { rows: Row[]; pass: boolean } {
-  console.log(`\n## ${family.title} — goal 'tightest', ${budgetMs} ms per instance`);
+/** How the tightest families are run: seed, and a time budget (wall or CPU clock) or an evaluation budget. */
+interface TightestSettings {
+  seed: number;
+  budgetMs: number;
+  cpuClock: boolean;
+  evaluations: number | null;
+}
+
+function describeBudget(settings: TightestSettings): string {
+  return settings.evaluations !== null
+    ? `${settings.evaluations} energy evaluations per instance`
+    : `${settings.budgetMs} ms${settings.cpuClock ? ' of CPU time' : ''} per instance`;
+}
+
+function runFamily(family: Family, settings: TightestSettings): { rows: Row[]; pass: boolean } {
+  if (family.instances.length === 0) return { rows: [], pass: true };
+  console.log(`\n## ${family.title} — goal 'tightest', ${describeBudget(settings)}, seed ${settings.seed}`);
   console.log(
     `${pad('N', 4)} ${pad('best known', 12)} ${pad('ours', 12)} ${pad('gap %', 9)} ${pad('d3 gap %', 9)} ${pad('time ms', 8)}`,
   );
@@ -229,8 +316,10 @@ function runFamily(family: Family, budgetMs: number): { rows: Row[]; pass: boole
     const start = performance.now();
     const result = packCircles(instance.opening, instance.diametersMm, {
       goal: 'tightest',
-      timeBudgetMs: budgetMs,
-      seed: SEED,
+      seed: settings.seed,
+      ...(settings.evaluations !== null
+        ? { iterationBudget: settings.evaluations, timeBudgetMs: Number.POSITIVE_INFINITY }
+        : { timeBudgetMs: settings.budgetMs, ...(settings.cpuClock ? { now: cpuClockMs } : {}) }),
     });
     const timeMs = performance.now() - start;
     const check = validateLayout(
@@ -315,7 +404,7 @@ function runFit(quick: boolean): boolean {
   packCircles({ shape: 'ROUND', diameterMm: 200 }, cableList(999), {
     goal: 'fit',
     timeBudgetMs: 200,
-    seed: SEED,
+    seed: DEFAULT_SEED,
   });
   const times: number[] = [];
   let failures = 0;
@@ -329,7 +418,7 @@ function runFit(quick: boolean): boolean {
     const reference = packCircles(base, diametersMm, {
       goal: 'tightest',
       timeBudgetMs: referenceMs,
-      seed: SEED,
+      seed: DEFAULT_SEED,
     });
     const opening: Opening = { shape: 'ROUND', diameterMm: 100 * reference.scale * FIT_SLACK };
     const cells: string[] = [];
@@ -359,7 +448,7 @@ function runFit(quick: boolean): boolean {
     const noFit = packCircles(tooSmall, diametersMm, {
       goal: 'fit',
       timeBudgetMs: NO_FIT_BUDGET_MS,
-      seed: SEED,
+      seed: DEFAULT_SEED,
     });
     const noFitMs = performance.now() - noFitStart;
     const noFitOk =
@@ -426,7 +515,7 @@ function runVerdict(bestKnown: BestKnown, quick: boolean): boolean {
     const reference = packCircles(base, diametersMm, {
       goal: 'tightest',
       timeBudgetMs: referenceMs,
-      seed: SEED,
+      seed: DEFAULT_SEED,
     });
     instances.push({
       label: `cables ${index + 1}`,
@@ -551,19 +640,26 @@ function formatLoad(): string {
 }
 
 function main(): void {
-  const { quick, families: wanted } = parseArgs(process.argv.slice(2));
+  const args = parseArgs(process.argv.slice(2));
+  const { quick } = args;
+  const wanted = args.families;
   const bestKnown = loadBestKnown();
-  const budgetMs = quick ? QUICK_TIGHTEST_BUDGET_MS : TIGHTEST_BUDGET_MS;
+  const settings: TightestSettings = {
+    seed: args.seed,
+    budgetMs: args.budgetMs ?? (quick ? QUICK_TIGHTEST_BUDGET_MS : TIGHTEST_BUDGET_MS),
+    cpuClock: args.cpuClock,
+    evaluations: args.evaluations,
+  };
   const want = (key: string): boolean => wanted === null || wanted.includes(key);
-  console.log(`# Packing benchmark${quick ? ' (quick)' : ''} — node ${process.version}, seed ${SEED}`);
+  console.log(`# Packing benchmark${quick ? ' (quick)' : ''} — node ${process.version}, seed ${settings.seed}`);
   console.log(
     `# ${new Date().toISOString()}, ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, single-threaded; ` +
       `load average at start ${formatLoad()}`,
   );
   const verdicts: string[] = [];
-  for (const family of buildFamilies(bestKnown, quick)) {
-    if (!want(family.key)) continue;
-    const { pass } = runFamily(family, budgetMs);
+  for (const family of buildFamilies(bestKnown, quick, args.nRange)) {
+    if (!want(family.key) || family.instances.length === 0) continue;
+    const { pass } = runFamily(family, settings);
     verdicts.push(`${family.key} ${pass ? 'PASS' : 'MISS'}`);
   }
   if (want('fit')) verdicts.push(`fit ${runFit(quick) ? 'PASS' : 'MISS'}`);
