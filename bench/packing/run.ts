@@ -221,8 +221,7 @@ function buildFamilies(bestKnown: BestKnown, quick: boolean, nRange: [number, nu
   const pick = <T extends { n: number }>(list: T[]): T[] =>
     list.filter(
       (i) =>
-        (!quick || i.n % 5 === 0 || i.n <= 3) &&
-        (nRange === null || (i.n >= nRange[0] && i.n <= nRange[1])),
+        (!quick || i.n % 5 === 0 || i.n <= 3) && (nRange === null || (i.n >= nRange[0] && i.n <= nRange[1])),
     );
   const equalInCircle = (i: { n: number; bestKnownRatio: number }): Instance => ({
     n: i.n,
@@ -651,7 +650,9 @@ function main(): void {
     evaluations: args.evaluations,
   };
   const want = (key: string): boolean => wanted === null || wanted.includes(key);
-  console.log(`# Packing benchmark${quick ? ' (quick)' : ''} — node ${process.version}, seed ${settings.seed}`);
+  console.log(
+    `# Packing benchmark${quick ? ' (quick)' : ''} — node ${process.version}, seed ${settings.seed}`,
+  );
   console.log(
     `# ${new Date().toISOString()}, ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, single-threaded; ` +
       `load average at start ${formatLoad()}`,

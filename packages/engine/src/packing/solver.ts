@@ -166,9 +166,11 @@ export class PackingSearch {
     private readonly budget: SearchBudget,
     /** Told each better scale found (the browser shows the best so far while the verdict searches). */
     private readonly onImprove: (scale: number) => void = () => {},
+    /** The radius each circle keeps from the wall: radius + wall spacing (ADR 004); the radii without one. */
+    private readonly wallRadii: Float64Array = radii,
   ) {
     this.n = radii.length;
-    this.energy = new OverlapEnergy(container, radii);
+    this.energy = new OverlapEnergy(container, radii, wallRadii);
     this.moves = new Perturbation(container, radii, this.energy, rng);
     let rMax = 0;
     let sum = 0;
@@ -391,7 +393,7 @@ export class PackingSearch {
   private constructive(scale: number, rule: GreedyRule, noise: number): Float64Array {
     const keys = Array.from(this.radii, (r) => r * Math.exp(noise * this.rng.range(-1, 1)));
     const order = Array.from({ length: this.n }, (_, i) => i).sort((a, b) => keys[b]! - keys[a]!);
-    const g = greedyLayout(this.container, scale, this.radii, order, rule);
+    const g = greedyLayout(this.container, scale, this.radii, order, rule, this.wallRadii);
     if (g.placedCount === this.n) return g.x;
     const y = g.x;
     for (const i of order) if (g.placed[i] !== 1) y[2 * i] = Number.POSITIVE_INFINITY;
@@ -466,7 +468,7 @@ export class PackingSearch {
     for (let i = 0; i < this.n; i++) {
       x[2 * i] = x[2 * i]! * spread;
       x[2 * i + 1] = x[2 * i + 1]! * spread;
-      scale = Math.max(scale, requiredScale(this.container, x[2 * i]!, x[2 * i + 1]!, r[i]!));
+      scale = Math.max(scale, requiredScale(this.container, x[2 * i]!, x[2 * i + 1]!, this.wallRadii[i]!));
     }
     return { x, scale };
   }

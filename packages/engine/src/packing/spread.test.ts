@@ -108,6 +108,87 @@ describe('spreadLayout', () => {
   });
 });
 
+describe("spreadLayout with wall margins (a pipe's spacing to the wall, ADR 004)", () => {
+  /** Smallest item–item gap and item–wall gap beyond each item's margin: what the spreading maximises. */
+  const slackOf = (
+    opening: Opening,
+    d: number[],
+    margins: number[],
+    centres: { xMm: number; yMm: number }[],
+  ) => {
+    let gap = Number.POSITIVE_INFINITY;
+    d.forEach((di, i) => {
+      const c = centres[i]!;
+      gap = Math.min(gap, minGapOf(opening, [di], [c])! - margins[i]!);
+      for (let j = i + 1; j < d.length; j++) {
+        const o = centres[j]!;
+        gap = Math.min(gap, Math.hypot(c.xMm - o.xMm, c.yMm - o.yMm) - (di + d[j]!) / 2);
+      }
+    });
+    return gap;
+  };
+
+  it('keeps the margin: one circle with a margin of 10 next to one without', () => {
+    // d 100, circles 20 and 20. Along a diameter: g + 10, 20, g, 20, g = 100 → g = 16.67 (the margined circle 26.67
+    // from the wall).
+    const opening = round(100);
+    const d = [20, 20];
+    const margins = [10, 0];
+    const result = spreadLayout(
+      opening,
+      d,
+      [
+        { xMm: -10, yMm: 0 },
+        { xMm: 10, yMm: 0 },
+      ],
+      margins,
+    );
+    expect(validateLayout(opening, d, result.centres, 0, margins).valid).toBe(true);
+    expect(slackOf(opening, d, margins, result.centres)).toBeGreaterThan(50 / 3 - 0.01);
+    expect(minGapOf(opening, [20], [result.centres[0]!])).toBeGreaterThan(10 + 50 / 3 - 0.01);
+    // The smallest gap stated is the smallest gap of the layout, margins aside.
+    expect(result.minGapMm).toBe(minGapOf(opening, d, result.centres));
+  });
+
+  it('never breaks a margin and never decreases the gap beyond the margins (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ d: fc.integer({ min: 5, max: 60 }), margin: fc.integer({ min: 0, max: 12 }) }), {
+          minLength: 2,
+          maxLength: 10,
+        }),
+        fc.double({ min: 1.05, max: 1.6, noNaN: true }),
+        fc.boolean(),
+        fc.integer({ min: 1, max: 1000 }),
+        (circles, room, rectangle, seed) => {
+          const d = circles.map((c) => c.d);
+          const margins = circles.map((c) => c.margin);
+          let areaMm2 = 0;
+          for (const c of circles) areaMm2 += (Math.PI * (c.d + 2 * c.margin) ** 2) / 4;
+          const side = Math.sqrt(areaMm2 / 0.6) * room;
+          const opening: Opening = rectangle
+            ? { shape: 'RECTANGLE', widthMm: side * 1.3, heightMm: side, cornerRadiusMm: side / 8 }
+            : round((side * 2) / Math.sqrt(Math.PI));
+          const packed = packCircles(opening, d, {
+            seed,
+            wallMarginsMm: margins,
+            iterationBudget: 5000,
+            timeBudgetMs: Infinity,
+            now: () => 0,
+          });
+          if (!packed.fits) return;
+          expect(validateLayout(opening, d, packed.centres, undefined, margins).valid).toBe(true);
+          const before = slackOf(opening, d, margins, packed.centres);
+          const spread = spreadLayout(opening, d, packed.centres, margins);
+          expect(validateLayout(opening, d, spread.centres, undefined, margins).valid).toBe(true);
+          expect(slackOf(opening, d, margins, spread.centres)).toBeGreaterThanOrEqual(before - 1e-9);
+        },
+      ),
+      { numRuns: 30 },
+    );
+  });
+});
+
 describe('packForVerdict', () => {
   it('answers the first layout that fits, spread, with its smallest gap', () => {
     const d = [40, 30, 30, 20, 20, 20, 10, 10];
