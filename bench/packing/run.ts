@@ -577,14 +577,13 @@ function runVerdict(
         now: browserClock,
       });
       const browserMs = browserClock() - browserStart;
-      let start = performance.now();
       let invalid = 0;
       let spreadMs = 0;
       if (browser.fits) {
         if (!validateLayout(opening, d, browser.centres, LAYOUT_TOLERANCE).valid) invalid++;
-        start = performance.now();
+        const spreadStart = performance.now();
         const spread = spreadLayout(opening, d, browser.centres);
-        spreadMs = performance.now() - start;
+        spreadMs = performance.now() - spreadStart;
         const before = minGapOf(opening, d, browser.centres) ?? 0;
         if (
           !validateLayout(opening, d, spread.centres, LAYOUT_TOLERANCE).valid ||
@@ -592,9 +591,9 @@ function runVerdict(
         )
           invalid++;
       }
-      start = performance.now();
+      const serverStart = performance.now();
       const server = deterministicVerdict(opening, d);
-      const serverMs = performance.now() - start;
+      const serverMs = performance.now() - serverStart;
       if (server.fits && !validateLayout(opening, d, server.centres, LAYOUT_TOLERANCE).valid) invalid++;
       if (!server.fits && !(server.scale > 1)) invalid++;
       runs.push({
