@@ -104,12 +104,14 @@ export class Perturbation {
   /**
    * A perturbed copy guided by the energy of each circle in the container of the given scale: swap a stressed
    * circle with another of a different size, relocate stressed circles into the largest holes, or shake. The
-   * stressed circle is drawn with probability proportional to its energy.
+   * stressed circle is drawn with probability proportional to its energy. The copy is written to `out` when given
+   * (the walks reuse one buffer instead of allocating one per hop).
    */
-  perturbByStress(source: Float64Array, scale: number): Float64Array {
+  perturbByStress(source: Float64Array, scale: number, out?: Float64Array): Float64Array {
     this.energy.setScale(scale);
     this.energy.perCircle(source, this.stress);
-    const y = Float64Array.from(source);
+    const y = out ?? new Float64Array(source.length);
+    y.set(source);
     const n = this.n;
     const u = this.rng.next();
     if (this.unequal && u < GUIDED_SWAP_BELOW) {
