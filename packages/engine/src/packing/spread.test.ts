@@ -101,6 +101,11 @@ describe('spreadLayout', () => {
           expect(validateLayout(opening, diametersMm, spread.centres).valid).toBe(true);
           expect(spread.minGapMm!).toBeGreaterThanOrEqual(before);
           expect(spread.minGapMm).toBe(minGapOf(opening, diametersMm, spread.centres));
+          // A packed layout starts near gap 0, so the first spreading gains a lot whatever it does; spreading an
+          // already spread layout is where a step that lost gap would show.
+          const again = spreadLayout(opening, diametersMm, spread.centres);
+          expect(validateLayout(opening, diametersMm, again.centres).valid).toBe(true);
+          expect(again.minGapMm!).toBeGreaterThanOrEqual(spread.minGapMm!);
         },
       ),
       { numRuns: 40 },
@@ -182,6 +187,11 @@ describe("spreadLayout with wall margins (a pipe's spacing to the wall, ADR 004)
           const spread = spreadLayout(opening, d, packed.centres, margins);
           expect(validateLayout(opening, d, spread.centres, undefined, margins).valid).toBe(true);
           expect(slackOf(opening, d, margins, spread.centres)).toBeGreaterThanOrEqual(before - 1e-9);
+          const again = spreadLayout(opening, d, spread.centres, margins);
+          expect(validateLayout(opening, d, again.centres, undefined, margins).valid).toBe(true);
+          expect(slackOf(opening, d, margins, again.centres)).toBeGreaterThanOrEqual(
+            slackOf(opening, d, margins, spread.centres) - 1e-9,
+          );
         },
       ),
       { numRuns: 30 },
@@ -233,6 +243,56 @@ describe('packForVerdict when the area alone is too large', () => {
 
 describe('the certificate check (property): a sent layout is stored as fitting only when it is valid', () => {
   const transit = { shape: 'ROUND' as const, diameterMm: 200, itemTypeId: 'PIPE_PLASTIC' as const };
+
+  // Random centres are rarely valid; this one sends layouts on both sides of the tolerance: two circles whose
+  // overlap, and a third whose protrusion through the wall, are a random number of tolerances (1e-9) deep.
+  it('decides at the tolerance: overlaps and protrusions just inside are kept, just outside refused', () => {
+    const EPS = 1e-9;
+    fc.assert(
+      fc.property(
+        fc.double({ min: -4, max: 4, noNaN: true }),
+        fc.double({ min: -4, max: 4, noNaN: true }),
+        fc.double({ min: 0, max: 2 * Math.PI, noNaN: true }),
+        (overlapTolerances, protrusionTolerances, angle) => {
+          // Circles 40 and 20 along a line through the centre at `angle`; a circle 30 against the wall opposite.
+          const cos = Math.cos(angle);
+          const sin = Math.sin(angle);
+          const reach = 30 * (1 - overlapTolerances * EPS);
+          const wallDistance = 100 - 15 + protrusionTolerances * EPS * 100;
+          const centres = [
+            { xMm: 0, yMm: 0 },
+            { xMm: reach * cos, yMm: reach * sin },
+            { xMm: -wallDistance * cos, yMm: -wallDistance * sin },
+          ];
+          const items = [40, 20, 30].map((d) => ({
+            quantity: 1,
+            outerDiameterMm: d,
+            itemTypeId: 'PIPE_PLASTIC' as const,
+          }));
+          const valid = validateLayout(round(200), [40, 20, 30], centres).valid;
+          // Away from the rounding of the arithmetic the decision is the tolerance's.
+          if (Math.abs(overlapTolerances - 1) > 0.01 && Math.abs(protrusionTolerances - 1) > 0.01)
+            expect(valid).toBe(overlapTolerances <= 1 && protrusionTolerances <= 1);
+          const result = sizeTransit({
+            transit,
+            items,
+            catalogue: sampleCatalogue,
+            packing: { centres },
+            solver: () => ({
+              fits: false,
+              scale: 2,
+              centres: centres.map(() => ({ xMm: 0, yMm: 0 })),
+              minGapMm: null,
+            }),
+          });
+          expect(result.packing.source).toBe(valid ? 'precomputed' : 'solved');
+          expect(result.packing.fits).toBe(valid);
+          if (valid) expect(result.packing.circles.map((c) => ({ xMm: c.xMm, yMm: c.yMm }))).toEqual(centres);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
 
   it('keeps every valid layout exactly as sent, and never keeps an invalid one as fitting', () => {
     fc.assert(
