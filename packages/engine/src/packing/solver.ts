@@ -30,6 +30,8 @@ interface WalkState {
   energy: number;
   lowestEnergy: number;
   fails: number;
+  /** The moves measured this layout's stress at the last hop (no hop was kept since). */
+  stressKnown: boolean;
 }
 
 /** How often (in energy evaluations) the clock is read. */
@@ -290,7 +292,7 @@ export class PackingSearch {
   /** A walk starting at `x` (minimised in place in the container of the given scale). */
   private walkFrom(x: Float64Array, scale: number): WalkState {
     const energy = this.localMin(x, scale);
-    return { x, energy, lowestEnergy: energy, fails: 0 };
+    return { x, energy, lowestEnergy: energy, fails: 0, stressKnown: false };
   }
 
   /**
@@ -298,7 +300,8 @@ export class PackingSearch {
    * is the walk's lowest). Counts hops without a new lowest energy in `fails`.
    */
   private hop(walk: WalkState, scale: number): void {
-    const y = this.moves.perturbByStress(walk.x, scale, this.spareHop);
+    const y = this.moves.perturbByStress(walk.x, scale, this.spareHop, walk.stressKnown);
+    walk.stressKnown = true;
     const e = this.screenedHopMin(y, scale, walk.energy);
     if (e < walk.lowestEnergy) {
       walk.lowestEnergy = e;
@@ -311,6 +314,7 @@ export class PackingSearch {
     this.spareHop = walk.x;
     walk.x = y;
     walk.energy = e;
+    walk.stressKnown = false;
   }
 
   /**
