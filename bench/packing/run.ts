@@ -16,6 +16,8 @@
 //   --evaluations 400000                      an energy-evaluation budget instead of time (machine-independent)
 //   --reference-cache /tmp/refs.json          the verdict family keeps its reference layouts' scales in this file
 //                                             (our 10 s tightest per cable list) and reuses them on the next run
+//   --part 2/4                                the verdict family's 2nd quarter of instances (every 4th from the 2nd),
+//                                             printing its runs as JSON lines, so that processes can share the work
 
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -113,6 +115,7 @@ interface Args {
   cpuClock: boolean;
   evaluations: number | null;
   referenceCache: string | null;
+  part: [number, number] | null;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -152,7 +155,18 @@ function parseArgs(argv: string[]): Args {
     cpuClock: argv.includes('--cpu-clock'),
     evaluations: number('--evaluations'),
     referenceCache: value('--reference-cache') ?? null,
+    part: parsePart(value('--part')),
   };
+}
+
+function parsePart(text: string | undefined): [number, number] | null {
+  if (text === undefined) return null;
+  const [k, m] = text.split('/').map(Number);
+  if (!Number.isInteger(k) || !Number.isInteger(m) || k! < 1 || k! > m!) {
+    console.error(`--part needs k/m with 1 ≤ k ≤ m, got ${text}`);
+    process.exit(1);
+  }
+  return [k!, m!];
 }
 
 /** This process's CPU time in ms (user + system): a clock that does not run while other processes have the CPU. */
@@ -514,8 +528,12 @@ function runVerdict(
   quick: boolean,
   cpuClock: boolean,
   referenceCache: string | null,
+  part: [number, number] | null,
 ): boolean {
   const lists = quick ? 4 : FIT_LISTS;
+  // --part k/m: only every m-th instance from the k-th (1-based), so m processes can share the work.
+  let instanceNumber = 0;
+  const inPart = (): boolean => part === null || instanceNumber++ % part[1] === part[0] - 1;
   const referenceMs = quick ? QUICK_FIT_REFERENCE_BUDGET_MS : FIT_REFERENCE_BUDGET_MS;
   const instances: VerdictInstance[] = [];
   // The reference layouts (our tightest, 10 s each) take minutes; --reference-cache keeps their scales between runs.
@@ -525,6 +543,7 @@ function runVerdict(
     : {};
   const cached = (cache[cacheKey] ??= {});
   for (let index = 0; index < lists; index++) {
+    if (!inPart()) continue;
     const diametersMm = cableList(index);
     const base: Opening = { shape: 'ROUND', diameterMm: 100 };
     const scale =
@@ -546,6 +565,7 @@ function runVerdict(
   if (referenceCache !== null) writeFileSync(referenceCache, JSON.stringify(cache, null, 1));
   for (const i of bestKnown.sqrtRadiiInCircle.instances) {
     if (quick && i.n % 5 !== 0) continue;
+    if (!inPart()) continue;
     instances.push({
       label: `√i N=${i.n}`,
       diametersMm: Array.from({ length: i.n }, (_, k) => 2 * Math.sqrt(k + 1)),
@@ -616,6 +636,8 @@ function runVerdict(
     }
     console.log(`${instance.label.padEnd(14)} ${cells.join(' ')}`);
   }
+  // A part prints its runs, so that the parts' figures can be put together.
+  if (part !== null) for (const run of runs) console.log(`run ${JSON.stringify(run)}`);
   let pass = true;
   for (const slack of VERDICT_SLACKS) {
     const at = runs.filter((r) => r.slack === slack);
@@ -626,10 +648,10 @@ function runVerdict(
     const saved = share((r) => r.browserFits || r.serverFits);
     const ok = browser >= target && server >= target;
     pass &&= ok;
-    const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+    const pct = (x: number) => `${(x * 100).toFixed(1)} % of ${at.length}`;
     console.log(
       `summary verdict +${((slack - 1) * 100).toFixed(1)} %: called "fits" by the browser ${pct(browser)}, by the server ` +
-        `${pct(server)}, after a save ${pct(saved)} (target ≥ ${pct(target)}) ${ok ? 'PASS' : 'MISS'}; ` +
+        `${pct(server)}, after a save ${pct(saved)} (target ≥ ${(target * 100).toFixed(0)} %) ${ok ? 'PASS' : 'MISS'}; ` +
         `spreading p95 ${quantile(
           at.map((r) => r.spreadMs).sort((a, b) => a - b),
           0.95,
@@ -690,7 +712,7 @@ function main(): void {
   if (want('fit')) verdicts.push(`fit ${runFit(quick) ? 'PASS' : 'MISS'}`);
   if (want('verdict'))
     verdicts.push(
-      `verdict ${runVerdict(bestKnown, quick, args.cpuClock, args.referenceCache) ? 'PASS' : 'MISS'}`,
+      `verdict ${runVerdict(bestKnown, quick, args.cpuClock, args.referenceCache, args.part) ? 'PASS' : 'MISS'}`,
     );
   console.log(`\n# Load average at end ${formatLoad()} (1, 5, 15 min)`);
   console.log(
