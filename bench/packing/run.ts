@@ -4,9 +4,22 @@
 //
 //   npm run bench:packing                     full run (several minutes)
 //   npm run bench:packing -- --quick          smoke run: fewer instances, shorter budgets
-//   npm run bench:packing -- --family circle  one family: circle | sqrt | square | fit | verdict (comma list allowed)
+//   npm run bench:packing -- --family circle  one family: circle | circle-large | sqrt | square | fit | verdict
+//                                             (comma list allowed; circle-large is equal circles N 51–100, present
+//                                             when the best-known file lists them)
+//   --n 51-70                                 only instances with N in this range (the tightest families)
+//   --seed 2                                  the solver's seed (default 1)
+//   --budget-ms 1000                          time budget of the tightest families per instance
+//   --cpu-clock                               measure that budget (and the verdict's browser budget) in this
+//                                             process's CPU time, not wall time: on a shared, loaded machine the
+//                                             search then gets the CPU it would get idle (times printed stay wall)
+//   --evaluations 400000                      an energy-evaluation budget instead of time (machine-independent)
+//   --reference-cache /tmp/refs.json          the verdict family keeps its reference layouts' scales in this file
+//                                             (our 10 s tightest per cable list) and reuses them on the next run
+//   --part 2/4                                the verdict family's 2nd quarter of instances (every 4th from the 2nd),
+//                                             printing its runs as JSON lines, so that processes can share the work
 
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,7 +43,7 @@ const BEST_KNOWN_PATH =
 
 /** Validation tolerance of every reported layout: relative overlap / protrusion. */
 const LAYOUT_TOLERANCE = 1e-9;
-const SEED = 1;
+const DEFAULT_SEED = 1;
 const TIGHTEST_BUDGET_MS = 1000;
 const QUICK_TIGHTEST_BUDGET_MS = 200;
 /** Fit benchmark: lists, cables per list, diameter range, slack over the reference layout. */
@@ -48,6 +61,9 @@ const FIT_TARGET_P95_MS = 100;
 const NO_FIT_BUDGET_MS = 100;
 const NO_FIT_OVERRUN_MS = 20;
 const NO_FIT_OPENING_OF_AREA_BOUND = 0.98;
+
+/** Equal circles in a circle: the small counts (N ≤ this) and the large ones (issue 15 item 5) are two families. */
+const CIRCLE_SMALL_MAX_N = 50;
 
 /** Verdict (issue 15 item 4): openings this much larger than the reference layout, and the targets per slack. */
 const VERDICT_SLACKS = [1.005, 1.01, 1.02];
@@ -90,12 +106,73 @@ interface Row {
   valid: boolean;
 }
 
-function parseArgs(argv: string[]): { quick: boolean; families: string[] | null } {
-  const quick = argv.includes('--quick');
-  const at = argv.indexOf('--family');
-  const inline = argv.find((a) => a.startsWith('--family='));
-  const value = inline ? inline.slice('--family='.length) : at >= 0 ? argv[at + 1] : undefined;
-  return { quick, families: value ? value.split(',') : null };
+interface Args {
+  quick: boolean;
+  families: string[] | null;
+  nRange: [number, number] | null;
+  seed: number;
+  budgetMs: number | null;
+  cpuClock: boolean;
+  evaluations: number | null;
+  referenceCache: string | null;
+  part: [number, number] | null;
+}
+
+function parseArgs(argv: string[]): Args {
+  const value = (flag: string): string | undefined => {
+    const inline = argv.find((a) => a.startsWith(`${flag}=`));
+    if (inline) return inline.slice(flag.length + 1);
+    const at = argv.indexOf(flag);
+    return at >= 0 ? argv[at + 1] : undefined;
+  };
+  const number = (flag: string): number | null => {
+    const v = value(flag);
+    if (v === undefined) return null;
+    const n = Number(v);
+    if (!Number.isFinite(n) || n <= 0) {
+      console.error(`${flag} needs a positive number, got ${v}`);
+      process.exit(1);
+    }
+    return n;
+  };
+  const family = value('--family');
+  const range = value('--n');
+  let nRange: [number, number] | null = null;
+  if (range !== undefined) {
+    const [from, to = from] = range.split('-').map(Number);
+    if (!Number.isInteger(from) || !Number.isInteger(to)) {
+      console.error(`--n needs N or N-M, got ${range}`);
+      process.exit(1);
+    }
+    nRange = [from!, to!];
+  }
+  return {
+    quick: argv.includes('--quick'),
+    families: family ? family.split(',') : null,
+    nRange,
+    seed: number('--seed') ?? DEFAULT_SEED,
+    budgetMs: number('--budget-ms'),
+    cpuClock: argv.includes('--cpu-clock'),
+    evaluations: number('--evaluations'),
+    referenceCache: value('--reference-cache') ?? null,
+    part: parsePart(value('--part')),
+  };
+}
+
+function parsePart(text: string | undefined): [number, number] | null {
+  if (text === undefined) return null;
+  const [k, m] = text.split('/').map(Number);
+  if (!Number.isInteger(k) || !Number.isInteger(m) || k! < 1 || k! > m!) {
+    console.error(`--part needs k/m with 1 ≤ k ≤ m, got ${text}`);
+    process.exit(1);
+  }
+  return [k!, m!];
+}
+
+/** This process's CPU time in ms (user + system): a clock that does not run while other processes have the CPU. */
+function cpuClockMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
 }
 
 function loadBestKnown(): BestKnown {
@@ -159,21 +236,34 @@ function scaled(opening: Opening, scale: number): Opening {
   };
 }
 
-function buildFamilies(bestKnown: BestKnown, quick: boolean): Family[] {
+function buildFamilies(bestKnown: BestKnown, quick: boolean, nRange: [number, number] | null): Family[] {
   const pick = <T extends { n: number }>(list: T[]): T[] =>
-    quick ? list.filter((i) => i.n % 5 === 0 || i.n <= 3) : list;
+    list.filter(
+      (i) =>
+        (!quick || i.n % 5 === 0 || i.n <= 3) && (nRange === null || (i.n >= nRange[0] && i.n <= nRange[1])),
+    );
+  const equalInCircle = (i: { n: number; bestKnownRatio: number }): Instance => ({
+    n: i.n,
+    bestKnown: i.bestKnownRatio,
+    diametersMm: Array.from({ length: i.n }, () => 2),
+    opening: { shape: 'ROUND', diameterMm: 2 * i.bestKnownRatio },
+  });
+  const circles = bestKnown.equalInCircle.instances;
   return [
     {
       key: 'circle',
-      title: 'Equal circles in a circle (radius 1; container radius)',
-      instances: pick(bestKnown.equalInCircle.instances).map((i) => ({
-        n: i.n,
-        bestKnown: i.bestKnownRatio,
-        diametersMm: Array.from({ length: i.n }, () => 2),
-        opening: { shape: 'ROUND', diameterMm: 2 * i.bestKnownRatio },
-      })),
+      title: `Equal circles in a circle, N ≤ ${CIRCLE_SMALL_MAX_N} (radius 1; container radius)`,
+      instances: pick(circles.filter((i) => i.n <= CIRCLE_SMALL_MAX_N)).map(equalInCircle),
       targetMedianPct: 0.05,
       targetWorstPct: 0.3,
+      d3Container: d3EnclosingRadius,
+    },
+    {
+      key: 'circle-large',
+      title: `Equal circles in a circle, N > ${CIRCLE_SMALL_MAX_N} (radius 1; container radius)`,
+      instances: pick(circles.filter((i) => i.n > CIRCLE_SMALL_MAX_N)).map(equalInCircle),
+      targetMedianPct: 0.1,
+      targetWorstPct: null,
       d3Container: d3EnclosingRadius,
     },
     {
@@ -219,8 +309,23 @@ function pad(value: string, width: number): string {
   return value.padStart(width);
 }
 
-function runFamily(family: Family, budgetMs: number): { rows: Row[]; pass: boolean } {
-  console.log(`\n## ${family.title} — goal 'tightest', ${budgetMs} ms per instance`);
+/** How the tightest families are run: seed, and a time budget (wall or CPU clock) or an evaluation budget. */
+interface TightestSettings {
+  seed: number;
+  budgetMs: number;
+  cpuClock: boolean;
+  evaluations: number | null;
+}
+
+function describeBudget(settings: TightestSettings): string {
+  return settings.evaluations !== null
+    ? `${settings.evaluations} energy evaluations per instance`
+    : `${settings.budgetMs} ms${settings.cpuClock ? ' of CPU time' : ''} per instance`;
+}
+
+function runFamily(family: Family, settings: TightestSettings): { rows: Row[]; pass: boolean } {
+  if (family.instances.length === 0) return { rows: [], pass: true };
+  console.log(`\n## ${family.title} — goal 'tightest', ${describeBudget(settings)}, seed ${settings.seed}`);
   console.log(
     `${pad('N', 4)} ${pad('best known', 12)} ${pad('ours', 12)} ${pad('gap %', 9)} ${pad('d3 gap %', 9)} ${pad('time ms', 8)}`,
   );
@@ -229,8 +334,10 @@ function runFamily(family: Family, budgetMs: number): { rows: Row[]; pass: boole
     const start = performance.now();
     const result = packCircles(instance.opening, instance.diametersMm, {
       goal: 'tightest',
-      timeBudgetMs: budgetMs,
-      seed: SEED,
+      seed: settings.seed,
+      ...(settings.evaluations !== null
+        ? { iterationBudget: settings.evaluations, timeBudgetMs: Number.POSITIVE_INFINITY }
+        : { timeBudgetMs: settings.budgetMs, ...(settings.cpuClock ? { now: cpuClockMs } : {}) }),
     });
     const timeMs = performance.now() - start;
     const check = validateLayout(
@@ -315,7 +422,7 @@ function runFit(quick: boolean): boolean {
   packCircles({ shape: 'ROUND', diameterMm: 200 }, cableList(999), {
     goal: 'fit',
     timeBudgetMs: 200,
-    seed: SEED,
+    seed: DEFAULT_SEED,
   });
   const times: number[] = [];
   let failures = 0;
@@ -329,7 +436,7 @@ function runFit(quick: boolean): boolean {
     const reference = packCircles(base, diametersMm, {
       goal: 'tightest',
       timeBudgetMs: referenceMs,
-      seed: SEED,
+      seed: DEFAULT_SEED,
     });
     const opening: Opening = { shape: 'ROUND', diameterMm: 100 * reference.scale * FIT_SLACK };
     const cells: string[] = [];
@@ -359,7 +466,7 @@ function runFit(quick: boolean): boolean {
     const noFit = packCircles(tooSmall, diametersMm, {
       goal: 'fit',
       timeBudgetMs: NO_FIT_BUDGET_MS,
-      seed: SEED,
+      seed: DEFAULT_SEED,
     });
     const noFitMs = performance.now() - noFitStart;
     const noFitOk =
@@ -416,27 +523,49 @@ interface VerdictRun {
  * The product's verdict path: the browser's anytime search with its time budget (first "fits" time), its spreading
  * step, and the server's deterministic fallback (seeded, iteration budget), on every instance at every slack.
  */
-function runVerdict(bestKnown: BestKnown, quick: boolean): boolean {
+function runVerdict(
+  bestKnown: BestKnown,
+  quick: boolean,
+  cpuClock: boolean,
+  referenceCache: string | null,
+  part: [number, number] | null,
+): boolean {
   const lists = quick ? 4 : FIT_LISTS;
+  // --part k/m: only every m-th instance from the k-th (1-based), so m processes can share the work.
+  let instanceNumber = 0;
+  const inPart = (): boolean => part === null || instanceNumber++ % part[1] === part[0] - 1;
   const referenceMs = quick ? QUICK_FIT_REFERENCE_BUDGET_MS : FIT_REFERENCE_BUDGET_MS;
   const instances: VerdictInstance[] = [];
+  // The reference layouts (our tightest, 10 s each) take minutes; --reference-cache keeps their scales between runs.
+  const cacheKey = `${referenceMs} ms${cpuClock ? ' cpu' : ''}`;
+  const cache: Record<string, Record<string, number>> = referenceCache !== null && existsSync(referenceCache)
+    ? (JSON.parse(readFileSync(referenceCache, 'utf8')) as Record<string, Record<string, number>>)
+    : {};
+  const cached = (cache[cacheKey] ??= {});
   for (let index = 0; index < lists; index++) {
+    if (!inPart()) continue;
     const diametersMm = cableList(index);
     const base: Opening = { shape: 'ROUND', diameterMm: 100 };
-    const reference = packCircles(base, diametersMm, {
-      goal: 'tightest',
-      timeBudgetMs: referenceMs,
-      seed: SEED,
-    });
+    const scale =
+      cached[String(index)] ??
+      packCircles(base, diametersMm, {
+        goal: 'tightest',
+        timeBudgetMs: referenceMs,
+        seed: DEFAULT_SEED,
+        ...(cpuClock ? { now: cpuClockMs } : {}),
+      }).scale;
+    cached[String(index)] = scale;
     instances.push({
       label: `cables ${index + 1}`,
       diametersMm,
-      reference: scaled(base, reference.scale),
+      reference: scaled(base, scale),
       cables: true,
     });
   }
+  if (referenceCache !== null) writeFileSync(referenceCache, JSON.stringify(cache, null, 1));
   for (const i of bestKnown.sqrtRadiiInCircle.instances) {
     if (quick && i.n % 5 !== 0) continue;
+    if (!inPart()) continue;
     instances.push({
       label: `√i N=${i.n}`,
       diametersMm: Array.from({ length: i.n }, (_, k) => 2 * Math.sqrt(k + 1)),
@@ -445,7 +574,7 @@ function runVerdict(bestKnown: BestKnown, quick: boolean): boolean {
     });
   }
   console.log(
-    `\n## Verdict (the product's path): browser ${VERDICT_TIME_BUDGET_MS} ms anytime search + spreading, server ` +
+    `\n## Verdict (the product's path): browser ${VERDICT_TIME_BUDGET_MS} ms${cpuClock ? ' of CPU time (a browser has its own core)' : ''} anytime search + spreading, server ` +
       `fallback (seed ${PACKING_SEED}, iteration budget); ${lists} cable lists (reference: our tightest in ` +
       `${referenceMs / 1000} s) and the √i series (best known); openings ${VERDICT_SLACKS.map((s) => `+${((s - 1) * 100).toFixed(1)} %`).join(', ')}`,
   );
@@ -458,20 +587,23 @@ function runVerdict(bestKnown: BestKnown, quick: boolean): boolean {
     for (const slack of VERDICT_SLACKS) {
       const opening = scaled(instance.reference, slack);
       const d = instance.diametersMm;
-      let start = performance.now();
+      // With --cpu-clock the browser's time is its CPU time, as on a machine where it has a core of its own.
+      const browserClock = cpuClock ? cpuClockMs : () => performance.now();
+      const browserStart = browserClock();
       const browser = packCircles(opening, d, {
         goal: 'verdict',
         seed: PACKING_SEED,
         timeBudgetMs: VERDICT_TIME_BUDGET_MS,
+        now: browserClock,
       });
-      const browserMs = performance.now() - start;
+      const browserMs = browserClock() - browserStart;
       let invalid = 0;
       let spreadMs = 0;
       if (browser.fits) {
         if (!validateLayout(opening, d, browser.centres, LAYOUT_TOLERANCE).valid) invalid++;
-        start = performance.now();
+        const spreadStart = performance.now();
         const spread = spreadLayout(opening, d, browser.centres);
-        spreadMs = performance.now() - start;
+        spreadMs = performance.now() - spreadStart;
         const before = minGapOf(opening, d, browser.centres) ?? 0;
         if (
           !validateLayout(opening, d, spread.centres, LAYOUT_TOLERANCE).valid ||
@@ -479,9 +611,9 @@ function runVerdict(bestKnown: BestKnown, quick: boolean): boolean {
         )
           invalid++;
       }
-      start = performance.now();
+      const serverStart = performance.now();
       const server = deterministicVerdict(opening, d);
-      const serverMs = performance.now() - start;
+      const serverMs = performance.now() - serverStart;
       if (server.fits && !validateLayout(opening, d, server.centres, LAYOUT_TOLERANCE).valid) invalid++;
       if (!server.fits && !(server.scale > 1)) invalid++;
       runs.push({
@@ -504,6 +636,8 @@ function runVerdict(bestKnown: BestKnown, quick: boolean): boolean {
     }
     console.log(`${instance.label.padEnd(14)} ${cells.join(' ')}`);
   }
+  // A part prints its runs, so that the parts' figures can be put together.
+  if (part !== null) for (const run of runs) console.log(`run ${JSON.stringify(run)}`);
   let pass = true;
   for (const slack of VERDICT_SLACKS) {
     const at = runs.filter((r) => r.slack === slack);
@@ -514,10 +648,10 @@ function runVerdict(bestKnown: BestKnown, quick: boolean): boolean {
     const saved = share((r) => r.browserFits || r.serverFits);
     const ok = browser >= target && server >= target;
     pass &&= ok;
-    const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+    const pct = (x: number) => `${(x * 100).toFixed(1)} % of ${at.length}`;
     console.log(
       `summary verdict +${((slack - 1) * 100).toFixed(1)} %: called "fits" by the browser ${pct(browser)}, by the server ` +
-        `${pct(server)}, after a save ${pct(saved)} (target ≥ ${pct(target)}) ${ok ? 'PASS' : 'MISS'}; ` +
+        `${pct(server)}, after a save ${pct(saved)} (target ≥ ${(target * 100).toFixed(0)} %) ${ok ? 'PASS' : 'MISS'}; ` +
         `spreading p95 ${quantile(
           at.map((r) => r.spreadMs).sort((a, b) => a - b),
           0.95,
@@ -551,23 +685,35 @@ function formatLoad(): string {
 }
 
 function main(): void {
-  const { quick, families: wanted } = parseArgs(process.argv.slice(2));
+  const args = parseArgs(process.argv.slice(2));
+  const { quick } = args;
+  const wanted = args.families;
   const bestKnown = loadBestKnown();
-  const budgetMs = quick ? QUICK_TIGHTEST_BUDGET_MS : TIGHTEST_BUDGET_MS;
+  const settings: TightestSettings = {
+    seed: args.seed,
+    budgetMs: args.budgetMs ?? (quick ? QUICK_TIGHTEST_BUDGET_MS : TIGHTEST_BUDGET_MS),
+    cpuClock: args.cpuClock,
+    evaluations: args.evaluations,
+  };
   const want = (key: string): boolean => wanted === null || wanted.includes(key);
-  console.log(`# Packing benchmark${quick ? ' (quick)' : ''} — node ${process.version}, seed ${SEED}`);
+  console.log(
+    `# Packing benchmark${quick ? ' (quick)' : ''} — node ${process.version}, seed ${settings.seed}`,
+  );
   console.log(
     `# ${new Date().toISOString()}, ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, single-threaded; ` +
       `load average at start ${formatLoad()}`,
   );
   const verdicts: string[] = [];
-  for (const family of buildFamilies(bestKnown, quick)) {
-    if (!want(family.key)) continue;
-    const { pass } = runFamily(family, budgetMs);
+  for (const family of buildFamilies(bestKnown, quick, args.nRange)) {
+    if (!want(family.key) || family.instances.length === 0) continue;
+    const { pass } = runFamily(family, settings);
     verdicts.push(`${family.key} ${pass ? 'PASS' : 'MISS'}`);
   }
   if (want('fit')) verdicts.push(`fit ${runFit(quick) ? 'PASS' : 'MISS'}`);
-  if (want('verdict')) verdicts.push(`verdict ${runVerdict(bestKnown, quick) ? 'PASS' : 'MISS'}`);
+  if (want('verdict'))
+    verdicts.push(
+      `verdict ${runVerdict(bestKnown, quick, args.cpuClock, args.referenceCache, args.part) ? 'PASS' : 'MISS'}`,
+    );
   console.log(`\n# Load average at end ${formatLoad()} (1, 5, 15 min)`);
   console.log(
     `# Verdicts: ${verdicts.join(', ')}${quick ? ' (quick run: budgets shortened, not the targets’ conditions)' : ''}`,

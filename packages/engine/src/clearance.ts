@@ -49,3 +49,18 @@ export function clearanceApplies(
 ): boolean {
   return itemTypeId === 'PIPE' && isNofirnoFamily(transitTypeId);
 }
+
+/**
+ * Spacing from a pipe to the wall (ADR 004): installers of NOFIRNO-family systems keep at least 20 mm between a pipe
+ * and the wall of the opening (research: installation practice, not a certified figure). The clearance ring gives
+ * half a clearance (15–40 mm) to the wall, so the rule only adds to pipes whose clearance is below 40 mm.
+ */
+export const PIPE_WALL_SPACING_MM = 20;
+
+/** The gap an item's own outer diameter must keep to the wall: PIPE_WALL_SPACING_MM where the clearance applies. */
+export function requiredWallSpacingMm(
+  transitTypeId: TransitTypeId | null | undefined,
+  itemTypeId: ItemTypeId | null | undefined,
+): number {
+  return clearanceApplies(transitTypeId, itemTypeId) ? PIPE_WALL_SPACING_MM : 0;
+}

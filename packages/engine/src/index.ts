@@ -26,6 +26,8 @@ export {
   requiredClearanceMm,
   isNofirnoFamily,
   clearanceApplies,
+  PIPE_WALL_SPACING_MM,
+  requiredWallSpacingMm,
 } from './clearance';
 export {
   MM_TO_IN,

@@ -9,7 +9,12 @@ import {
   positiveOrNull,
   transitAreaMm2,
 } from './area';
-import { DEFAULT_CLEARANCE_TABLE, clearanceApplies, requiredClearanceMm } from './clearance';
+import {
+  DEFAULT_CLEARANCE_TABLE,
+  clearanceApplies,
+  requiredClearanceMm,
+  requiredWallSpacingMm,
+} from './clearance';
 import {
   bundleCount,
   cartridgeCount,
@@ -28,11 +33,12 @@ import {
   type Materials,
 } from './materials';
 import { engineMessage, type EngineMessage } from './messages';
+import { containerOf } from './packing/container';
 import { measuredScale, validateLayout } from './packing/pack-circles';
-import { minGapOf } from './packing/spread';
+import { minGapOf, wallGapMm } from './packing/spread';
 import { packForVerdict } from './packing/verdict';
 import { roundTo } from './rounding';
-import { definitelyGreater, definitelyLess } from './tolerance';
+import { EPSILON, definitelyGreater, definitelyLess } from './tolerance';
 import { RISE_ULTRA, isRiseUltraSinglePipe, minimumDepthMm, singlePipeOptions } from './transit-rules';
 import type { Catalogue, CatalogueCableSleeve, ItemInput, ItemTypeId, Opening, TransitInput } from './types';
 
@@ -55,12 +61,24 @@ export interface PackingSolution {
   minGapMm: number | null;
 }
 
-/** A packing function: the circles' diameters in the opening -> a solution (e.g. the browser's timed search). */
-export type PackingSolver = (opening: Opening, diametersMm: number[]) => PackingSolution;
+/**
+ * A packing function: the circles' diameters in the opening (and the gap each must keep to the wall beyond touching
+ * it, ADR 004) -> a solution (e.g. the browser's timed search).
+ */
+export type PackingSolver = (
+  opening: Opening,
+  diametersMm: number[],
+  wallMarginsMm?: readonly number[],
+) => PackingSolution;
 
 /** The server's verdict: deterministic (seeded, iteration-budgeted, no clock). */
-export function deterministicVerdict(opening: Opening, diametersMm: number[]): PackingSolution {
+export function deterministicVerdict(
+  opening: Opening,
+  diametersMm: number[],
+  wallMarginsMm?: readonly number[],
+): PackingSolution {
   return packForVerdict(opening, diametersMm, {
+    wallMarginsMm,
     seed: PACKING_SEED,
     iterationBudget: PACKING_ITERATION_BUDGET,
     timeBudgetMs: Number.POSITIVE_INFINITY,
@@ -106,6 +124,11 @@ export interface SizedItem {
   clearanceMm: number;
   /** Spec §3 diameterPlusClearance: occupied diameter + clearance; the diameter the packing places. */
   diameterPlusClearanceMm: number;
+  /**
+   * The gap the item's occupied diameter must keep to the wall (ADR 004: PIPE_WALL_SPACING_MM for a pipe in a
+   * NOFIRNO-family transit), else 0.
+   */
+  wallSpacingMm: number;
   /** Spec §9 wrap: cable above 63 mm. */
   wrapped: boolean;
   /** Cross-section of the line (all its items), without and with clearance. */
@@ -138,6 +161,11 @@ export interface TransitPacking {
   circles: PackedCircle[];
   /** Smallest gap item–item and item–wall of the layout when it fits, mm (the drawing states it); else null. */
   minGapMm: number | null;
+  /**
+   * When items have a wall spacing (ADR 004) and the layout fits: the spacing required and the smallest achieved,
+   * measured from those items' occupied diameters to the wall (the drawing states both); else null.
+   */
+  wallSpacing?: { requiredMm: number; achievedMm: number } | null;
 }
 
 export interface TransitSizing {
@@ -312,6 +340,7 @@ function sizeItems(transit: TransitInput, lines: readonly ItemInput[], catalogue
       occupiedDiameterMm,
       clearanceMm,
       diameterPlusClearanceMm,
+      wallSpacingMm: quantity > 0 ? requiredWallSpacingMm(transit.transitTypeId, itemTypeId) : 0,
       wrapped,
       areaMm2: circleAreaMm2(occupiedDiameterMm) * quantity,
       areaWithClearanceMm2: circleAreaMm2(diameterPlusClearanceMm) * quantity,
@@ -343,28 +372,62 @@ function packItems(
     return { source: 'skipped', fits: false, scale: 0, circles, minGapMm: null };
 
   const diametersMm = circles.map((circle) => circle.diameterMm);
+  // The wall spacing beyond the clearance ring: the ring already keeps half the clearance from the wall.
+  const wallMarginsMm = circles.map((circle) => {
+    const item = items[circle.itemIndex]!;
+    return Math.max(0, item.wallSpacingMm - (circle.diameterMm - circle.itemDiameterMm) / 2);
+  });
+  const margins = wallMarginsMm.some((m) => m > 0) ? wallMarginsMm : undefined;
   const sent = input.packing?.centres;
   // The certificate check (issue 15): a sent layout is kept only when it is valid in the real opening.
   const certified =
-    sent !== undefined && sent.length === circles.length && validateLayout(opening, diametersMm, sent).valid;
+    sent !== undefined &&
+    sent.length === circles.length &&
+    validateLayout(opening, diametersMm, sent, EPSILON, margins).valid;
   const solution: PackingSolution = certified
     ? {
         fits: true,
-        scale: measuredScale(opening, diametersMm, sent),
+        scale: measuredScale(opening, diametersMm, sent, margins),
         centres: sent.map((c) => ({ xMm: c.xMm, yMm: c.yMm })),
         minGapMm: minGapOf(opening, diametersMm, sent),
       }
-    : (input.solver ?? deterministicVerdict)(opening, diametersMm);
+    : (input.solver ?? deterministicVerdict)(opening, diametersMm, margins);
+  const placed = circles.map((circle, i) => {
+    const centre = solution.centres[i];
+    return centre ? { ...circle, xMm: centre.xMm, yMm: centre.yMm } : circle;
+  });
   return {
     source: certified ? 'precomputed' : 'solved',
     fits: solution.fits,
     scale: solution.scale,
     minGapMm: solution.fits ? solution.minGapMm : null,
-    circles: circles.map((circle, i) => {
-      const centre = solution.centres[i];
-      return centre ? { ...circle, xMm: centre.xMm, yMm: centre.yMm } : circle;
-    }),
+    wallSpacing: solution.fits ? wallSpacingAchieved(opening, items, placed) : null,
+    circles: placed,
   };
+}
+
+/**
+ * The wall spacing of a fitting layout (ADR 004): the largest spacing required of any item and the smallest gap
+ * from such an item's occupied diameter to the wall; null when no item has one.
+ */
+function wallSpacingAchieved(
+  opening: Opening,
+  items: SizedItem[],
+  circles: PackedCircle[],
+): { requiredMm: number; achievedMm: number } | null {
+  const container = containerOf(opening);
+  let requiredMm = 0;
+  let achievedMm = Number.POSITIVE_INFINITY;
+  for (const circle of circles) {
+    const spacing = items[circle.itemIndex]!.wallSpacingMm;
+    if (spacing <= 0 || container === null) continue;
+    requiredMm = Math.max(requiredMm, spacing);
+    achievedMm = Math.min(
+      achievedMm,
+      wallGapMm(container, circle.xMm, circle.yMm, circle.itemDiameterMm / 2),
+    );
+  }
+  return requiredMm > 0 ? { requiredMm, achievedMm } : null;
 }
 
 /**

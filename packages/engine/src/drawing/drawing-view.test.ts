@@ -93,6 +93,19 @@ describe('drawingView', () => {
     expect(drawingView(withGap).minGapMm).toBe(2.5);
   });
 
+  it("reads the pipes' wall spacing from the packing, and null from a packing stored before it existed", () => {
+    const sizing = sized();
+    const { wallSpacing: _absent, ...older } = sizing.packing;
+    expect(drawingView({ ...sizing, packing: older }).wallSpacing).toBeNull();
+    const withSpacing = {
+      ...sizing,
+      packing: { ...sizing.packing, wallSpacing: { requiredMm: 20, achievedMm: 23.5 } },
+    };
+    expect(drawingView(withSpacing).wallSpacing).toEqual({ requiredMm: 20, achievedMm: 23.5 });
+    const malformed = { ...sizing, packing: { ...sizing.packing, wallSpacing: { requiredMm: 20 } } };
+    expect(drawingView(malformed as typeof sizing).wallSpacing).toBeNull();
+  });
+
   it('has no circles when the packing was skipped', () => {
     const sizing = sized();
     const skipped = { ...sizing, packing: { ...sizing.packing, source: 'skipped' as const } };

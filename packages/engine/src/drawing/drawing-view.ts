@@ -51,6 +51,8 @@ export interface DrawingView {
   legend: DrawingLegendRow[];
   /** Smallest gap between items and to the wall, when the packing reports it. */
   minGapMm: number | null;
+  /** Pipes' spacing to the wall (ADR 004): required and smallest achieved, when the packing reports it. */
+  wallSpacing: { requiredMm: number; achievedMm: number } | null;
 }
 
 /** The opening as the drawing needs it: both extents, and the corner radius actually drawn. */
@@ -76,6 +78,19 @@ export function drawingOpening(opening: Opening): DrawingOpening {
 function minGapOf(packing: TransitSizing['packing']): number | null {
   const value = (packing as { minGapMm?: unknown }).minGapMm;
   return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+/** `wallSpacing` once the packing carries it (ADR 004); absent or malformed reads as null. */
+function wallSpacingOf(packing: TransitSizing['packing']): DrawingView['wallSpacing'] {
+  const value = (packing as { wallSpacing?: unknown }).wallSpacing;
+  if (typeof value !== 'object' || value === null) return null;
+  const { requiredMm, achievedMm } = value as { requiredMm?: unknown; achievedMm?: unknown };
+  return typeof requiredMm === 'number' &&
+    Number.isFinite(requiredMm) &&
+    typeof achievedMm === 'number' &&
+    Number.isFinite(achievedMm)
+    ? { requiredMm, achievedMm }
+    : null;
 }
 
 /**
@@ -147,7 +162,12 @@ export function drawingView(
       placedDiameterMm: c.placedDiameterMm,
     });
   }
-  return { circles, legend, minGapMm: minGapOf(sizing.packing) };
+  return {
+    circles,
+    legend,
+    minGapMm: minGapOf(sizing.packing),
+    wallSpacing: wallSpacingOf(sizing.packing),
+  };
 }
 
 /** "1", or "3–7" for a line of several items. */

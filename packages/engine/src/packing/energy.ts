@@ -13,6 +13,11 @@ const SKIN_MEAN_RADII = 0.6;
 export class OverlapEnergy {
   readonly n: number;
   readonly radii: Float64Array;
+  /**
+   * Radius each circle keeps from the wall: its radius plus the wall spacing it needs (a pipe's 20 mm rule, ADR 004);
+   * the radii themselves without one.
+   */
+  readonly wallRadii: Float64Array;
   private readonly container: Container;
   private capRadius = 0;
   /** Rectangle: per circle, the half sizes of the core rectangle and the radius grown around it. */
@@ -25,9 +30,10 @@ export class OverlapEnergy {
   private listValid = false;
   private readonly unitGrad = new Float64Array(2);
 
-  constructor(container: Container, radii: Float64Array) {
+  constructor(container: Container, radii: Float64Array, wallRadii: Float64Array = radii) {
     this.n = radii.length;
     this.radii = radii;
+    this.wallRadii = wallRadii;
     this.container = container;
     this.coreX = new Float64Array(this.n);
     this.coreY = new Float64Array(this.n);
@@ -49,7 +55,7 @@ export class OverlapEnergy {
     }
     const rho = scale * c.cornerRadiusMm;
     for (let i = 0; i < this.n; i++) {
-      const r = this.radii[i]!;
+      const r = this.wallRadii[i]!;
       const grow = Math.max(rho - r, 0);
       this.grow[i] = grow;
       this.coreX[i] = scale * c.halfWidthMm - r - grow;
@@ -192,7 +198,7 @@ export class OverlapEnergy {
   private protrusion(px: number, py: number, i: number, grad: Float64Array): number {
     if (this.container.kind === 'round') {
       const d = Math.sqrt(px * px + py * py);
-      const p = d + this.radii[i]! - this.capRadius;
+      const p = d + this.wallRadii[i]! - this.capRadius;
       if (p > 0) {
         grad[0] = d > 0 ? px / d : 0;
         grad[1] = d > 0 ? py / d : 0;

@@ -126,6 +126,8 @@ export function greedyLayout(
   radii: Float64Array,
   order: readonly number[],
   rule: GreedyRule,
+  /** The radius each circle keeps from the wall (radius + wall spacing, ADR 004); the radii without one. */
+  wallRadii: Float64Array = radii,
 ): GreedyResult {
   const n = radii.length;
   const x = new Float64Array(2 * n);
@@ -136,7 +138,7 @@ export function greedyLayout(
   for (let i = 0; i < n; i++) rMax = Math.max(rMax, radii[i]!);
   for (const i of order) {
     const r = radii[i]!;
-    const region = regionOf(container, scale, r);
+    const region = regionOf(container, scale, wallRadii[i]!);
     if (region.grow < 0 || region.coreX < 0 || region.coreY < 0) continue;
     candidates.length = 0;
     wallCorners(region, candidates);

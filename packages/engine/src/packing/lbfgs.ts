@@ -43,6 +43,8 @@ export class LbfgsWorkspace {
   readonly gNew: Float64Array;
   readonly xNew: Float64Array;
   readonly d: Float64Array;
+  /** The objective over the last iterations (the stall test), grown to the window asked for. */
+  fHistory = new Float64Array(0);
 
   constructor(
     readonly size: number,
@@ -79,7 +81,8 @@ export function minimize(
   let gNew = workspace.gNew;
   let f = fg(x, g);
   const window = Math.max(1, options.stallWindow);
-  const fHistory = new Float64Array(window);
+  if (workspace.fHistory.length < window) workspace.fHistory = new Float64Array(window);
+  const fHistory = workspace.fHistory;
   let iterations = 0;
 
   while (iterations < options.maxIterations) {

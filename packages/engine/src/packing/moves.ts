@@ -56,6 +56,8 @@ export class Perturbation {
   readonly unequal: boolean;
   /** Energy of each circle (scratch of the stressed relocation). */
   private readonly stress: Float64Array;
+  /** The stress perturbByStress measured last: a walk's refused hop leaves its layout, and so this, as it was. */
+  private readonly lastStress: Float64Array;
   /** Circle indices by size, the start of each group of equal sizes in it (plus the end), and each circle's group. */
   private readonly bySize: Int32Array;
   private readonly sizeGroupStart: number[];
@@ -79,6 +81,7 @@ export class Perturbation {
     this.rMean = sum / this.n;
     this.unequal = rMax - rMin > 1e-9 * rMax;
     this.stress = new Float64Array(this.n);
+    this.lastStress = new Float64Array(this.n);
     this.bySize = Int32Array.from({ length: this.n }, (_, i) => i).sort((a, b) => radii[a]! - radii[b]!);
     this.sizeGroupStart = [];
     this.sizeGroupOf = new Int32Array(this.n);
@@ -104,12 +107,20 @@ export class Perturbation {
   /**
    * A perturbed copy guided by the energy of each circle in the container of the given scale: swap a stressed
    * circle with another of a different size, relocate stressed circles into the largest holes, or shake. The
-   * stressed circle is drawn with probability proportional to its energy.
+   * stressed circle is drawn with probability proportional to its energy. The copy is written to `out` when given
+   * (the walks reuse one buffer instead of allocating one per hop). `sameAsLast`: the source and scale are those of
+   * the previous call, so its stress is reused (most hops are refused and leave the walk's layout unchanged).
    */
-  perturbByStress(source: Float64Array, scale: number): Float64Array {
-    this.energy.setScale(scale);
-    this.energy.perCircle(source, this.stress);
-    const y = Float64Array.from(source);
+  perturbByStress(source: Float64Array, scale: number, out?: Float64Array, sameAsLast = false): Float64Array {
+    if (sameAsLast) {
+      this.stress.set(this.lastStress);
+    } else {
+      this.energy.setScale(scale);
+      this.energy.perCircle(source, this.stress);
+      this.lastStress.set(this.stress);
+    }
+    const y = out ?? new Float64Array(source.length);
+    y.set(source);
     const n = this.n;
     const u = this.rng.next();
     if (this.unequal && u < GUIDED_SWAP_BELOW) {

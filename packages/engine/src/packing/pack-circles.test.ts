@@ -264,3 +264,57 @@ describe('packCircles — properties', () => {
     expectValidAtScale(opening, diametersMm, result);
   });
 });
+
+describe("packCircles and validateLayout with wall margins (a pipe's spacing to the wall, ADR 004)", () => {
+  it('one circle of d 60 with a margin of 25 needs a round opening of 2 × (30 + 25) = 110', () => {
+    const result = packCircles({ shape: 'ROUND', diameterMm: 100 }, [60], { wallMarginsMm: [25] });
+    expect(result.fits).toBe(false);
+    expect(result.scale).toBeCloseTo(1.1, 12);
+    expect(packCircles({ shape: 'ROUND', diameterMm: 110 }, [60], { wallMarginsMm: [25] }).fits).toBe(true);
+  });
+
+  it('a circle touching the wall is valid without a margin and not with one', () => {
+    const opening: Opening = { shape: 'RECTANGLE', widthMm: 100, heightMm: 60, cornerRadiusMm: 10 };
+    const centres = [{ xMm: 40, yMm: 0 }];
+    expect(validateLayout(opening, [20], centres).valid).toBe(true);
+    expect(validateLayout(opening, [20], centres, undefined, [0]).valid).toBe(true);
+    const check = validateLayout(opening, [20], centres, undefined, [5]);
+    expect(check.valid).toBe(false);
+    expect(check.maxProtrusionMm).toBeCloseTo(5, 12);
+    // One margin per circle, or the layout cannot be checked.
+    expect(validateLayout(opening, [20], centres, undefined, []).valid).toBe(false);
+  });
+
+  it('rejects margins that are not one finite non-negative number per circle', () => {
+    const round: Opening = { shape: 'ROUND', diameterMm: 100 };
+    expect(() => packCircles(round, [10, 10], { wallMarginsMm: [1] })).toThrow(RangeError);
+    expect(() => packCircles(round, [10, 10], { wallMarginsMm: [1, -1] })).toThrow(RangeError);
+    expect(() => packCircles(round, [10, 10], { wallMarginsMm: [1, Number.NaN] })).toThrow(RangeError);
+  });
+
+  it('every goal keeps each circle its margin from the wall at the reported scale (property)', () => {
+    fc.assert(
+      fc.property(
+        openingArb,
+        diametersArb,
+        fc.array(fc.double({ min: 0, max: 15, noNaN: true }), { minLength: 40, maxLength: 40 }),
+        fc.constantFrom<'fit' | 'tightest' | 'verdict'>('fit', 'tightest', 'verdict'),
+        fc.nat(1000),
+        (opening, diametersMm, marginPool, goal, seed) => {
+          const margins = diametersMm.map((_, i) => marginPool[i % marginPool.length]!);
+          const result = packCircles(opening, diametersMm, {
+            goal,
+            seed,
+            iterationBudget: 1500,
+            wallMarginsMm: margins,
+          });
+          const at = scaled(opening, result.scale);
+          expect(validateLayout(at, diametersMm, result.centres, 1e-9, margins).valid).toBe(true);
+          if (result.fits)
+            expect(validateLayout(opening, diametersMm, result.centres, undefined, margins).valid).toBe(true);
+        },
+      ),
+      { numRuns: PROPERTY_RUNS },
+    );
+  });
+});

@@ -28,6 +28,11 @@ export interface PackOptions {
   now?: () => number;
   /** Told each better scale the search finds (the browser shows the best so far while it searches). */
   onProgress?: (scale: number) => void;
+  /**
+   * Per circle, the gap it must keep to the wall beyond touching it, mm (a pipe's wall spacing, ADR 004); none when
+   * absent. The scale and `fits` include it.
+   */
+  wallMarginsMm?: readonly number[];
 }
 
 export interface PackResult {
@@ -57,16 +62,22 @@ export function areaLowerBoundScale(opening: Opening, diametersMm: number[]): nu
 
 /**
  * Checks a layout: no two circles overlap by more than `tolerance` relative to the sum of their radii, and no
- * circle sticks out of the opening by more than `tolerance` relative to the opening's size.
+ * circle sticks out of the opening by more than `tolerance` relative to the opening's size. With wall margins, a
+ * circle closer to the wall than its margin counts as sticking out by the difference.
  */
 export function validateLayout(
   opening: Opening,
   diametersMm: number[],
   centres: { xMm: number; yMm: number }[],
   tolerance: number = EPSILON,
+  wallMarginsMm?: readonly number[],
 ): LayoutCheck {
   const container = containerOf(opening);
-  if (container === null || centres.length !== diametersMm.length) {
+  if (
+    container === null ||
+    centres.length !== diametersMm.length ||
+    (wallMarginsMm !== undefined && wallMarginsMm.length !== diametersMm.length)
+  ) {
     return { valid: diametersMm.length === 0 && centres.length === 0, maxOverlapMm: 0, maxProtrusionMm: 0 };
   }
   let valid = true;
@@ -87,7 +98,7 @@ export function validateLayout(
   for (let i = 0; i < centres.length; i++) {
     const ci = centres[i]!;
     const ri = diametersMm[i]! / 2;
-    const out = protrusionMm(container, 1, ci.xMm, ci.yMm, ri);
+    const out = protrusionMm(container, 1, ci.xMm, ci.yMm, ri + (wallMarginsMm?.[i] ?? 0));
     if (!(out <= tolerance * sizeMm)) valid = false;
     if (out > maxProtrusionMm) maxProtrusionMm = out;
     for (let j = closePairs ? centres.length : i + 1; j < centres.length; j++) {
@@ -112,6 +123,14 @@ export function packCircles(opening: Opening, diametersMm: number[], options: Pa
   for (const d of diametersMm) {
     if (!Number.isFinite(d) || d < 0) throw new RangeError(`packCircles: invalid diameter ${d}`);
   }
+  const margins = options.wallMarginsMm;
+  if (margins !== undefined) {
+    if (margins.length !== diametersMm.length)
+      throw new RangeError('packCircles: one wall margin per circle is needed');
+    for (const m of margins) {
+      if (!Number.isFinite(m) || m < 0) throw new RangeError(`packCircles: invalid wall margin ${m}`);
+    }
+  }
   if (diametersMm.length === 0) return { fits: true, scale: 0, centres: [], minGapMm: null };
   const container = containerOf(opening);
   if (container === null) {
@@ -126,12 +145,8 @@ export function packCircles(opening: Opening, diametersMm: number[], options: Pa
   const n = radii.length;
   if (n === 1 || radii.every((r) => r === 0)) {
     // One circle (or only points): the centre is the best place, exactly.
-    const scale = layoutScale(
-      container,
-      diametersMm,
-      diametersMm.map(() => ({ xMm: 0, yMm: 0 })),
-    );
     const centres = diametersMm.map(() => ({ xMm: 0, yMm: 0 }));
+    const scale = layoutScale(container, diametersMm, centres, margins);
     return {
       fits: scale <= 1,
       scale,
@@ -148,6 +163,7 @@ export function packCircles(opening: Opening, diametersMm: number[], options: Pa
     createRandom(options.seed ?? DEFAULT_SEED),
     budget,
     options.onProgress,
+    margins === undefined ? radii : Float64Array.from(radii, (r, i) => r + margins[i]!),
   );
   const layout =
     options.goal === 'tightest'
@@ -157,20 +173,24 @@ export function packCircles(opening: Opening, diametersMm: number[], options: Pa
         : search.fit();
   const centres = Array.from({ length: n }, (_, i) => ({ xMm: layout.x[2 * i]!, yMm: layout.x[2 * i + 1]! }));
   // The reported scale is measured again on the returned centres, so it always describes a valid layout.
-  const scale = layoutScale(container, diametersMm, centres);
-  const fits = scale <= 1 && validateLayout(opening, diametersMm, centres).valid;
+  const scale = layoutScale(container, diametersMm, centres, margins);
+  const fits = scale <= 1 && validateLayout(opening, diametersMm, centres, EPSILON, margins).valid;
   return { fits, scale, centres, minGapMm: fits ? minGapOf(opening, diametersMm, centres) : null };
 }
 
-/** The smallest scale of the opening that holds the layout (Infinity without an opening, 0 without circles). */
+/**
+ * The smallest scale of the opening that holds the layout, each circle at least its wall margin from the wall
+ * (Infinity without an opening, 0 without circles).
+ */
 export function measuredScale(
   opening: Opening,
   diametersMm: number[],
   centres: { xMm: number; yMm: number }[],
+  wallMarginsMm?: readonly number[],
 ): number {
   const container = containerOf(opening);
   if (container === null) return diametersMm.length === 0 ? 0 : Number.POSITIVE_INFINITY;
-  return layoutScale(container, diametersMm, centres);
+  return layoutScale(container, diametersMm, centres, wallMarginsMm);
 }
 
 /** Default seed, so that calls without one are reproducible too (given an iteration budget). */
@@ -203,10 +223,12 @@ function layoutScale(
   container: Container,
   diametersMm: number[],
   centres: { xMm: number; yMm: number }[],
+  wallMarginsMm?: readonly number[],
 ): number {
   let scale = 0;
   for (let i = 0; i < centres.length; i++) {
-    scale = Math.max(scale, requiredScale(container, centres[i]!.xMm, centres[i]!.yMm, diametersMm[i]! / 2));
+    const wallRadius = diametersMm[i]! / 2 + (wallMarginsMm?.[i] ?? 0);
+    scale = Math.max(scale, requiredScale(container, centres[i]!.xMm, centres[i]!.yMm, wallRadius));
   }
   return scale;
 }

@@ -30,6 +30,8 @@ interface WalkState {
   energy: number;
   lowestEnergy: number;
   fails: number;
+  /** The moves measured this layout's stress at the last hop (no hop was kept since). */
+  stressKnown: boolean;
 }
 
 /** How often (in energy evaluations) the clock is read. */
@@ -94,6 +96,13 @@ const SQUEEZE_BACKOFF = 0.25;
 const SQUEEZE_CLEAN_GAIN = 0.1;
 /** Smallest relative squeeze step: the precision of the result. */
 const SQUEEZE_MIN_STEP = 1e-7;
+/**
+ * Tightest: squeezes inside the search stop at this step (a hundredth of the gaps the search tells apart), and the
+ * best layout is squeezed to SQUEEZE_MIN_STEP in the last TIGHTEST_POLISH_SHARE of the budget. Squeezing every
+ * start and member to full precision took most of the budget with 80–100 circles (ADR 004).
+ */
+const SQUEEZE_SEARCH_MIN_STEP = 1e-5;
+const TIGHTEST_POLISH_SHARE = 0.03;
 /** Hops without a new lowest energy before a walk gives up (the fit: restarts): base + per circle. */
 const PATIENCE_BASE = 40;
 const PATIENCE_PER_CIRCLE = 8;
@@ -157,6 +166,8 @@ export class PackingSearch {
   private readonly firstStarts: StartKind[];
   /** The search may end as soon as its best layout needs no more than this scale (the verdict: 1; else 0). */
   private stopAtScale = 0;
+  /** Buffer of the next hop's layout (swapped with the walk's when a hop is kept). */
+  private spareHop: Float64Array;
 
   constructor(
     private readonly container: Container,
@@ -166,9 +177,11 @@ export class PackingSearch {
     private readonly budget: SearchBudget,
     /** Told each better scale found (the browser shows the best so far while the verdict searches). */
     private readonly onImprove: (scale: number) => void = () => {},
+    /** The radius each circle keeps from the wall: radius + wall spacing (ADR 004); the radii without one. */
+    private readonly wallRadii: Float64Array = radii,
   ) {
     this.n = radii.length;
-    this.energy = new OverlapEnergy(container, radii);
+    this.energy = new OverlapEnergy(container, radii, wallRadii);
     this.moves = new Perturbation(container, radii, this.energy, rng);
     let rMax = 0;
     let sum = 0;
@@ -194,6 +207,7 @@ export class PackingSearch {
     };
     this.screenOptions = { ...this.options, maxIterations: SCREEN_ITERATIONS };
     this.workspace = new LbfgsWorkspace(2 * this.n, LBFGS_MEMORY);
+    this.spareHop = new Float64Array(2 * this.n);
     const energy = this.energy;
     this.objective = (p, g) => {
       budget.charge();
@@ -228,8 +242,10 @@ export class PackingSearch {
     };
     const admit = (member: Member): void => {
       const repaired = this.repair(member.x);
-      if (repaired !== null) settle(this.squeeze(repaired, SQUEEZE_HOP_STEP, this.stopAtScale));
+      if (repaired !== null)
+        settle(this.squeeze(repaired, SQUEEZE_HOP_STEP, this.stopAtScale, SQUEEZE_SEARCH_MIN_STEP));
     };
+    this.budget.limitTo(1 - TIGHTEST_POLISH_SHARE);
     let source: Float64Array = Float64Array.from(best.x);
     while (!this.budget.exhausted() && best.scale > this.stopAtScale) {
       const walk = this.walkFrom(source, target);
@@ -255,7 +271,9 @@ export class PackingSearch {
           ? Float64Array.from(settle(this.start()).x)
           : this.child(population, target);
     }
-    return best;
+    this.budget.limitTo(1);
+    if (best.scale <= this.stopAtScale) return best;
+    return this.squeeze(best, SQUEEZE_SEARCH_MIN_STEP, this.stopAtScale);
   }
 
   /** A child of the population: the cut-and-splice of two members, or one member moved by a few random moves. */
@@ -274,7 +292,7 @@ export class PackingSearch {
   /** A walk starting at `x` (minimised in place in the container of the given scale). */
   private walkFrom(x: Float64Array, scale: number): WalkState {
     const energy = this.localMin(x, scale);
-    return { x, energy, lowestEnergy: energy, fails: 0 };
+    return { x, energy, lowestEnergy: energy, fails: 0, stressKnown: false };
   }
 
   /**
@@ -282,7 +300,8 @@ export class PackingSearch {
    * is the walk's lowest). Counts hops without a new lowest energy in `fails`.
    */
   private hop(walk: WalkState, scale: number): void {
-    const y = this.moves.perturbByStress(walk.x, scale);
+    const y = this.moves.perturbByStress(walk.x, scale, this.spareHop, walk.stressKnown);
+    walk.stressKnown = true;
     const e = this.screenedHopMin(y, scale, walk.energy);
     if (e < walk.lowestEnergy) {
       walk.lowestEnergy = e;
@@ -291,8 +310,11 @@ export class PackingSearch {
       walk.fails++;
     }
     if (!(e < walk.energy || e <= walk.lowestEnergy)) return;
+    // The walk owns its layout array (a fresh start, child or copy), so the old one becomes the next hop's buffer.
+    this.spareHop = walk.x;
     walk.x = y;
     walk.energy = e;
+    walk.stressKnown = false;
   }
 
   /**
@@ -391,7 +413,7 @@ export class PackingSearch {
   private constructive(scale: number, rule: GreedyRule, noise: number): Float64Array {
     const keys = Array.from(this.radii, (r) => r * Math.exp(noise * this.rng.range(-1, 1)));
     const order = Array.from({ length: this.n }, (_, i) => i).sort((a, b) => keys[b]! - keys[a]!);
-    const g = greedyLayout(this.container, scale, this.radii, order, rule);
+    const g = greedyLayout(this.container, scale, this.radii, order, rule, this.wallRadii);
     if (g.placedCount === this.n) return g.x;
     const y = g.x;
     for (const i of order) if (g.placed[i] !== 1) y[2 * i] = Number.POSITIVE_INFINITY;
@@ -415,7 +437,7 @@ export class PackingSearch {
     );
     this.localMin(x, this.startScale);
     const layout = this.repair(x) ?? this.repair(this.spread(x))!;
-    return this.squeeze(layout, SQUEEZE_FIRST_STEP);
+    return this.squeeze(layout, SQUEEZE_FIRST_STEP, 0, SQUEEZE_SEARCH_MIN_STEP);
   }
 
   /** Minimises the energy in place in the container of the given scale; returns the energy reached. */
@@ -466,7 +488,7 @@ export class PackingSearch {
     for (let i = 0; i < this.n; i++) {
       x[2 * i] = x[2 * i]! * spread;
       x[2 * i + 1] = x[2 * i + 1]! * spread;
-      scale = Math.max(scale, requiredScale(this.container, x[2 * i]!, x[2 * i + 1]!, r[i]!));
+      scale = Math.max(scale, requiredScale(this.container, x[2 * i]!, x[2 * i + 1]!, this.wallRadii[i]!));
     }
     return { x, scale };
   }
@@ -494,13 +516,13 @@ export class PackingSearch {
   /**
    * Shrinks the container around a layout while its basin allows: minimise in a container `step` smaller, repair,
    * keep the result when it is smaller; the step grows after a clean gain and backs off on failure, down to the
-   * precision wanted, or until the layout needs no more than `stopAtScale`.
+   * precision wanted (`minStep`), or until the layout needs no more than `stopAtScale`.
    */
-  private squeeze(layout: Layout, firstStep: number, stopAtScale = 0): Layout {
+  private squeeze(layout: Layout, firstStep: number, stopAtScale = 0, minStep = SQUEEZE_MIN_STEP): Layout {
     let best = layout;
     let step = firstStep;
     const y = new Float64Array(2 * this.n);
-    while (step > SQUEEZE_MIN_STEP && !this.budget.exhausted()) {
+    while (step > minStep && !this.budget.exhausted()) {
       y.set(best.x);
       const e = this.localMin(y, best.scale * (1 - step));
       const candidate = this.repair(y);

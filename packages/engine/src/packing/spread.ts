@@ -97,11 +97,40 @@ function shrunk(container: Container, m: number): Container | null {
   };
 }
 
-/** Every circle inside the opening and no two overlapping, without any tolerance. */
-function strictlyValid(container: Container, radii: Float64Array, x: Float64Array): boolean {
+/**
+ * The gap the spreading maximises: the smallest item–item gap and item–wall gap beyond each item's wall margin, mm.
+ * Without margins it is the smallest gap.
+ */
+function slackGapMm(
+  container: Container,
+  radii: Float64Array,
+  margins: Float64Array,
+  x: Float64Array,
+): number {
+  let gap = Number.POSITIVE_INFINITY;
   const n = radii.length;
   for (let i = 0; i < n; i++) {
-    if (protrusionMm(container, 1, x[2 * i]!, x[2 * i + 1]!, radii[i]!) > 0) return false;
+    const xi = x[2 * i]!;
+    const yi = x[2 * i + 1]!;
+    const ri = radii[i]!;
+    gap = Math.min(gap, wallGapMm(container, xi, yi, ri) - margins[i]!);
+    for (let j = i + 1; j < n; j++) {
+      gap = Math.min(gap, Math.hypot(xi - x[2 * j]!, yi - x[2 * j + 1]!) - ri - radii[j]!);
+    }
+  }
+  return gap;
+}
+
+/** Every circle inside the opening (with its wall margin) and no two overlapping, without any tolerance. */
+function strictlyValid(
+  container: Container,
+  radii: Float64Array,
+  margins: Float64Array,
+  x: Float64Array,
+): boolean {
+  const n = radii.length;
+  for (let i = 0; i < n; i++) {
+    if (protrusionMm(container, 1, x[2 * i]!, x[2 * i + 1]!, radii[i]! + margins[i]!) > 0) return false;
     for (let j = i + 1; j < n; j++) {
       if (Math.hypot(x[2 * i]! - x[2 * j]!, x[2 * i + 1]! - x[2 * j + 1]!) < radii[i]! + radii[j]!)
         return false;
@@ -112,25 +141,35 @@ function strictlyValid(container: Container, radii: Float64Array, x: Float64Arra
 
 /**
  * Spreads a fitting layout (maximin, then centring). A trial asks for a smallest gap g larger than the best so far:
- * every circle grows by g/2 and the wall moves in by g/2, so a layout of the grown circles without overlap has every
- * item–item and item–wall gap at least g; the overlap energy is minimised from the best layout. A trial is kept only
- * when the result is valid and its measured smallest gap is larger, so spreading never makes a fitting layout
- * invalid and never makes the smallest gap smaller. Centring shifts the layout towards the opening's centre by the
- * largest share (1, ½, ¼, …) that keeps it valid and keeps its smallest gap. A layout that does not fit (or that is
- * not valid without tolerance) is answered unchanged.
+ * every circle grows by g/2 and the wall moves in by g/2 (and by each circle's wall margin), so a layout of the grown
+ * circles without overlap has every item–item gap at least g and every item–wall gap at least g beyond the item's
+ * margin; the overlap energy is minimised from the best layout. A trial is kept only when the result is valid and
+ * that gap is larger, so spreading never makes a fitting layout invalid and never makes that gap smaller (without
+ * margins: the smallest gap). Centring shifts the layout towards the opening's centre by the largest share (1, ½,
+ * ¼, …) that keeps it valid and keeps the gap. A layout that does not fit (or that is not valid without tolerance)
+ * is answered unchanged. `minGapMm` is the smallest gap item–item and item–wall of the layout answered.
  */
 export function spreadLayout(
   opening: Opening,
   diametersMm: number[],
   centres: { xMm: number; yMm: number }[],
+  wallMarginsMm?: readonly number[],
 ): SpreadResult {
   const container = containerOf(opening);
   const n = diametersMm.length;
-  if (container === null || n === 0 || centres.length !== n) return { centres, minGapMm: null };
+  if (
+    container === null ||
+    n === 0 ||
+    centres.length !== n ||
+    (wallMarginsMm !== undefined && wallMarginsMm.length !== n)
+  )
+    return { centres, minGapMm: null };
   const radii = Float64Array.from(diametersMm, (d) => d / 2);
+  const margins = Float64Array.from({ length: n }, (_, i) => Math.max(wallMarginsMm?.[i] ?? 0, 0));
   let best = Float64Array.from(centres.flatMap((c) => [c.xMm, c.yMm]));
-  let bestGap = layoutMinGapMm(container, radii, best);
-  if (!strictlyValid(container, radii, best)) return { centres, minGapMm: bestGap };
+  let bestGap = slackGapMm(container, radii, margins, best);
+  if (!strictlyValid(container, radii, margins, best))
+    return { centres, minGapMm: layoutMinGapMm(container, radii, best) };
 
   let rMean = 0;
   let rMax = 0;
@@ -150,18 +189,22 @@ export function spreadLayout(
     shouldStop: () => false,
   };
   const grown = new Float64Array(n);
+  const grownWall = new Float64Array(n);
   let step = SPREAD_FIRST_STEP * Math.max(rMean, Number.MIN_VALUE);
   for (let trial = 0; trial < SPREAD_MAX_TRIALS && step > SPREAD_MIN_STEP * rMean; trial++) {
     const g = Math.max(bestGap, 0) + step;
     const inner = shrunk(container, g / 2);
     let kept = false;
     if (inner !== null) {
-      for (let i = 0; i < n; i++) grown[i] = radii[i]! + g / 2;
-      const energy = new OverlapEnergy(inner, grown);
+      for (let i = 0; i < n; i++) {
+        grown[i] = radii[i]! + g / 2;
+        grownWall[i] = grown[i]! + margins[i]!;
+      }
+      const energy = new OverlapEnergy(inner, grown, grownWall);
       const y = Float64Array.from(best);
       minimize((p, grad) => energy.evaluate(p, grad), y, options, workspace);
-      const gap = layoutMinGapMm(container, radii, y);
-      if (gap > bestGap && strictlyValid(container, radii, y)) {
+      const gap = slackGapMm(container, radii, margins, y);
+      if (gap > bestGap && strictlyValid(container, radii, margins, y)) {
         best = y;
         bestGap = gap;
         kept = true;
@@ -190,15 +233,13 @@ export function spreadLayout(
       y[2 * i] = y[2 * i]! + share * shiftX;
       y[2 * i + 1] = y[2 * i + 1]! + share * shiftY;
     }
-    const gap = layoutMinGapMm(container, radii, y);
-    if (gap >= bestGap && strictlyValid(container, radii, y)) {
+    if (slackGapMm(container, radii, margins, y) >= bestGap && strictlyValid(container, radii, margins, y)) {
       best = y;
-      bestGap = gap;
       break;
     }
   }
   return {
     centres: Array.from({ length: n }, (_, i) => ({ xMm: best[2 * i]!, yMm: best[2 * i + 1]! })),
-    minGapMm: bestGap,
+    minGapMm: layoutMinGapMm(container, radii, best),
   };
 }

@@ -22,10 +22,10 @@ export function packForVerdict(
     return packLarge(opening, diametersMm, options.onProgress ? { onProgress: options.onProgress } : {});
   const packed = packCircles(opening, diametersMm, { ...options, goal: 'verdict' });
   if (!packed.fits || packed.centres.length < 2) return packed;
-  const spread = spreadLayout(opening, diametersMm, packed.centres);
+  const spread = spreadLayout(opening, diametersMm, packed.centres, options.wallMarginsMm);
   return {
     fits: true,
-    scale: measuredScale(opening, diametersMm, spread.centres),
+    scale: measuredScale(opening, diametersMm, spread.centres, options.wallMarginsMm),
     centres: spread.centres,
     minGapMm: spread.minGapMm,
   };

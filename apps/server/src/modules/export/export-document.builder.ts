@@ -23,6 +23,7 @@ import {
   transitStatusOf,
   volumeUnitLabel,
   type Catalogue,
+  type DrawingView,
   type EngineMessage,
   type ItemInput,
   type ItemTypeId,
@@ -362,8 +363,19 @@ function drawingOf(
             : '',
       };
     }),
-    caption: view.minGapMm !== null ? `Smallest gap: ${length(view.minGapMm)}` : null,
+    caption: drawingCaption(view, length),
   };
+}
+
+/** Under the drawing: the smallest gap, and the pipes' spacing to the wall where one is required (ADR 004). */
+function drawingCaption(view: DrawingView, length: (mm: number) => string): string | null {
+  const parts: string[] = [];
+  if (view.minGapMm !== null) parts.push(`Smallest gap: ${length(view.minGapMm)}`);
+  if (view.wallSpacing !== null)
+    parts.push(
+      `Pipes to the wall: ${length(view.wallSpacing.achievedMm)} (required ${length(view.wallSpacing.requiredMm)})`,
+    );
+  return parts.length > 0 ? parts.join(' · ') : null;
 }
 
 function nameOf<T extends { id: string; name: string }>(list: readonly T[], id: string | null): string {

@@ -198,10 +198,21 @@ export const TransitEditor = memo(function TransitEditor({
       }),
     [view, t, units, deferred.items],
   );
-  const caption =
-    view && view.minGapMm !== null
-      ? t('display.smallestGap', { gap: units.formatLength(view.minGapMm) })
-      : null;
+  const caption = useMemo(() => {
+    if (!view) return null;
+    const parts: string[] = [];
+    if (view.minGapMm !== null)
+      parts.push(t('display.smallestGap', { gap: units.formatLength(view.minGapMm) }));
+    // The pipes' spacing to the wall where the transit type requires one (ADR 004).
+    if (view.wallSpacing !== null)
+      parts.push(
+        t('display.pipeWallGap', {
+          gap: units.formatLength(view.wallSpacing.achievedMm),
+          required: units.formatLength(view.wallSpacing.requiredMm),
+        }),
+      );
+    return parts.length > 0 ? parts.join(' · ') : null;
+  }, [view, t, units]);
   const exceeded = packed && !foundFit ? isExceeded(packed) : false;
   // Banner: packing messages from the packed result, the rest from the current figures (spec §8 texts).
   const bannerMessages = useMemo(() => {

@@ -23,8 +23,9 @@ scope.onmessage = (event: MessageEvent<SizingRequest>) => {
   const started = performance.now();
   let lastProgressMs = started;
   const post = (answer: SizingResponse) => scope.postMessage(answer);
-  const solver: PackingSolver = (opening, diametersMm) =>
+  const solver: PackingSolver = (opening, diametersMm, wallMarginsMm) =>
     packForVerdict(opening, diametersMm, {
+      wallMarginsMm,
       seed: PACKING_SEED,
       timeBudgetMs: VERDICT_TIME_BUDGET_MS,
       onProgress: (bestScale) => {
