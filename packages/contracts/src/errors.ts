@@ -21,5 +21,9 @@ export const ERROR_CODES = [
   'MAIL_FAILED',
   'TIME_BUDGET_EXCEEDED',
   'INTERNAL',
+  'EXTERNAL_NOT_CONFIGURED',
+  'EXTERNAL_SIGN_IN_FAILED',
+  'EXTERNAL_ID_IN_USE',
+  'EXTERNAL_PROVIDER_UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

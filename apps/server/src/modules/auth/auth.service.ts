@@ -7,12 +7,14 @@ import {
   SIGN_IN_LIMITS,
   type PasswordChangedResponse,
   type ResetPasswordEmailResponse,
+  type Integration,
   type TokenResponse,
 } from '@sealplan/contracts';
 import { AppError } from '../../errors';
 import type { Mailer, MailMessage } from '../../lib/mail';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { AuthUser } from '../../plugins/auth';
+import type { ExternalSignInService } from '../external/external.service';
 import type { MailQueue } from '../mail/mail-queue';
 import { adminResetPasswordMail, invitationMail, resetPasswordMail, type MailBrand } from './account-mail';
 import type { AuthRepository, UserRow } from './auth.repository';
@@ -66,6 +68,8 @@ export interface AuthServiceDeps {
   repo: AuthRepository;
   mail: Mailer;
   queue: Pick<MailQueue, 'enqueue'>;
+  /** Sign-in with a verified outside identity (docs/decisions/018-external-sign-in.md). */
+  external: Pick<ExternalSignInService, 'signInUserFor' | 'linkAfterPassword'>;
   brand: MailBrand;
   tokenTtlSeconds: number;
   now: () => Date;
@@ -76,7 +80,16 @@ export interface AuthServiceDeps {
  * Sign-in, tokens and passwords (spec §4 accounts and session, §7 authentication). Failures never tell whether an
  * account exists: unknown e-mail and wrong password give the same answer after the same hashing work.
  */
-export function createAuthService({ repo, mail, queue, brand, tokenTtlSeconds, now, log }: AuthServiceDeps) {
+export function createAuthService({
+  repo,
+  mail,
+  queue,
+  external,
+  brand,
+  tokenTtlSeconds,
+  now,
+  log,
+}: AuthServiceDeps) {
   const limiter = createRateLimiter(repo, now);
   const publicOrigin = new URL(brand.publicUrl).origin;
 
@@ -159,6 +172,37 @@ export function createAuthService({ repo, mail, queue, brand, tokenTtlSeconds, n
     return { token, issuedAt, expiresAt };
   }
 
+  /**
+   * The spec's rules after the person is known (by password or a linked identity), then the token. `beforeIssue`
+   * runs once the account may sign in (linking an identity confirmed by the password).
+   */
+  async function finishSignIn(user: UserRow, beforeIssue?: () => Promise<void>): Promise<TokenResponse> {
+    // Only someone who proved who they are (password, linked identity) learns the account's state (spec §4).
+    if (user.isDenied) throw new AppError('ACCOUNT_DENIED', AUTH_MESSAGES.denied);
+    if (!user.isApproved) throw new AppError('ACCOUNT_PENDING', AUTH_MESSAGES.pending);
+    if (user.isSuspended) throw new AppError('ACCOUNT_SUSPENDED', AUTH_MESSAGES.suspended);
+    const { permissions } = await repo.permissionsOf(user.id);
+    // Spec §6: signing in requires admin.access.
+    if (!permissions.includes(PERMISSIONS.ADMIN_ACCESS))
+      throw new AppError('FORBIDDEN', AUTH_MESSAGES.notAuthorized);
+
+    if (beforeIssue) await beforeIssue();
+    const issued = await issueAccessToken(user.id);
+    // Spec §4: a reset-password token in the answer makes the client show the reset form first.
+    const resetPasswordToken = user.requiresPasswordReset
+      ? await createResetToken(user.id, RESET_TOKEN_TTL_MS)
+      : null;
+    log.info({ userId: user.id }, 'signed in');
+    return {
+      access_token: issued.token,
+      token_type: 'bearer',
+      expires_in: tokenTtlSeconds,
+      issued: issued.issuedAt.toISOString(),
+      expires: issued.expiresAt.toISOString(),
+      resetPasswordToken,
+    };
+  }
+
   return {
     sendResetLink,
 
@@ -171,13 +215,24 @@ export function createAuthService({ repo, mail, queue, brand, tokenTtlSeconds, n
     trySend,
     checkedRedirect,
 
-    /** POST /api/auth/token (password grant). */
+    /**
+     * POST /api/auth/token. Password grant; with an integration alone, the user linked to the verified outside
+     * identity; with both, the password signs in and the identity is linked to the account (ADR 018).
+     */
     async signIn(input: {
-      username: string;
-      password: string;
+      username?: string;
+      password?: string;
+      integration?: Integration;
       clientAddress: string;
     }): Promise<TokenResponse> {
-      const account = input.username.trim();
+      const integration = input.integration;
+      if (integration && !input.username && !input.password) {
+        const user = await repo.findUserById(await external.signInUserFor(integration));
+        if (!user || user.isRemoved) throw new AppError('INVALID_CREDENTIALS', AUTH_MESSAGES.incorrect);
+        return finishSignIn(user);
+      }
+      const account = (input.username ?? '').trim();
+      const password = input.password ?? '';
       const source = input.clientAddress;
       const pair = `${account}|${source}`;
       // Counted before the password check, each in one atomic statement: 60 parallel attempts make at most
@@ -196,8 +251,8 @@ export function createAuthService({ repo, mail, queue, brand, tokenTtlSeconds, n
       }
       const user = await repo.findUserByEmail(account);
       const passwordOk = user
-        ? await verifyPassword(user.passwordHash, input.password)
-        : await verifyAgainstDummy(input.password);
+        ? await verifyPassword(user.passwordHash, password)
+        : await verifyAgainstDummy(password);
       if (!user || !passwordOk) {
         await limiter.hit(SIGN_IN_ACCOUNT_RULE, account);
         log.info({ account: user ? user.id : 'unknown' }, 'sign-in failed');
@@ -207,29 +262,10 @@ export function createAuthService({ repo, mail, queue, brand, tokenTtlSeconds, n
       await limiter.clear(SIGN_IN_PAIR_RULE, pair);
       await limiter.refund(SIGN_IN_ADDRESS_RULE, source);
       await limiter.hit(SIGN_IN_FAMILIAR_RULE, pair);
-      // Only someone who knows the password learns the account's state (spec §4 texts).
-      if (user.isDenied) throw new AppError('ACCOUNT_DENIED', AUTH_MESSAGES.denied);
-      if (!user.isApproved) throw new AppError('ACCOUNT_PENDING', AUTH_MESSAGES.pending);
-      if (user.isSuspended) throw new AppError('ACCOUNT_SUSPENDED', AUTH_MESSAGES.suspended);
-      const { permissions } = await repo.permissionsOf(user.id);
-      // Spec §6: signing in requires admin.access.
-      if (!permissions.includes(PERMISSIONS.ADMIN_ACCESS))
-        throw new AppError('FORBIDDEN', AUTH_MESSAGES.notAuthorized);
-
-      const issued = await issueAccessToken(user.id);
-      // Spec §4: a reset-password token in the answer makes the client show the reset form first.
-      const resetPasswordToken = user.requiresPasswordReset
-        ? await createResetToken(user.id, RESET_TOKEN_TTL_MS)
-        : null;
-      log.info({ userId: user.id }, 'signed in');
-      return {
-        access_token: issued.token,
-        token_type: 'bearer',
-        expires_in: tokenTtlSeconds,
-        issued: issued.issuedAt.toISOString(),
-        expires: issued.expiresAt.toISOString(),
-        resetPasswordToken,
-      };
+      return finishSignIn(
+        user,
+        integration ? () => external.linkAfterPassword(integration, user.id) : undefined,
+      );
     },
 
     /** GET /api/auth/signout: revokes the presented token (answers the same for an unknown or expired one). */
