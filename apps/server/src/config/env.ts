@@ -77,61 +77,59 @@ function checkExternalSignInEnv(env: Record<string, unknown>, ctx: z.RefinementC
 }
 
 /** Every environment variable the server reads, parsed once at boot (README: configuration table). */
-export const envSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    HOST: z.string().default('0.0.0.0'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    DATABASE_URL: z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
-      .optional()
-      .or(z.literal('').transform(() => undefined)),
-    PGLITE_DIR: z.string().default('./data/sealplan'),
-    /** Unset: the address the server listens on (listenUrl of HOST and PORT), so e-mailed links reach it. */
-    PUBLIC_URL: z.string().url().optional(),
-    WEB_DIST: z.string().optional(),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    SMTP_URL: z.string().optional(),
-    MAIL_FROM: z.string().default('Sealplan <no-reply@sealplan.local>'),
-    OUTBOX_DIR: z.string().default('./data/outbox'),
-    TOKEN_TTL_SECONDS: z.coerce
-      .number()
-      .int()
-      .positive()
-      .default(12 * 60 * 60),
-    PROVIDER_NAME: z.string().default('Sealplan'),
-    PROVIDER_SHORT_NAME: z.string().default('Sealplan'),
-    ADMIN_EMAIL: z.string().email().default('admin@sealplan.local'),
-    ADMIN_PASSWORD: z.string().min(6).optional(),
-    /**
-     * Proxies whose X-Forwarded-For / -Proto / -Host are believed, comma-separated. Off by default: without a list
-     * the connecting address is the client, so nobody can choose their own address by sending the header.
-     */
-    TRUST_PROXY: z
-      .string()
-      .default('')
-      .transform((v) =>
-        v
-          .split(',')
-          .map((e) => e.trim())
-          .filter((e) => e !== '' && e !== 'false'),
-      )
-      .refine(
-        (entries) => entries.every(isProxyEntry),
-        'TRUST_PROXY must list proxy addresses or CIDR ranges (e.g. 10.0.0.5,192.168.0.0/16) or loopback, linklocal, uniquelocal',
-      ),
-    SEED_DEMO: z
-      .enum(['true', 'false'])
-      .default('false')
-      .transform((v) => v === 'true'),
-    ...externalSignInEnv,
-  })
-  .superRefine(checkExternalSignInEnv);
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  PGLITE_DIR: z.string().default('./data/sealplan'),
+  /** Unset: the address the server listens on (listenUrl of HOST and PORT), so e-mailed links reach it. */
+  PUBLIC_URL: z.string().url().optional(),
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Sealplan <no-reply@sealplan.local>'),
+  OUTBOX_DIR: z.string().default('./data/outbox'),
+  TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(12 * 60 * 60),
+  PROVIDER_NAME: z.string().default('Sealplan'),
+  PROVIDER_SHORT_NAME: z.string().default('Sealplan'),
+  ADMIN_EMAIL: z.string().email().default('admin@sealplan.local'),
+  ADMIN_PASSWORD: z.string().min(6).optional(),
+  /**
+   * Proxies whose X-Forwarded-For / -Proto / -Host are believed, comma-separated. Off by default: without a list
+   * the connecting address is the client, so nobody can choose their own address by sending the header.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((e) => e.trim())
+        .filter((e) => e !== '' && e !== 'false'),
+    )
+    .refine(
+      (entries) => entries.every(isProxyEntry),
+      'TRUST_PROXY must list proxy addresses or CIDR ranges (e.g. 10.0.0.5,192.168.0.0/16) or loopback, linklocal, uniquelocal',
+    ),
+  SEED_DEMO: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  ...externalSignInEnv,
+});
 export type Env = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };
 
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const result = envSchema.safeParse(source);
+  const result = envSchema.superRefine(checkExternalSignInEnv).safeParse(source);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
