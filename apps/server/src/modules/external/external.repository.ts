@@ -29,17 +29,13 @@ export function createExternalRepository(db: Database) {
       await db.insert(externalSignInStates).values(values);
     },
 
-    /** The state the provider's return names (OIDC state or OAuth 1.0a request token), at the 'requested' step. */
-    async findRequested(provider: string, lookupKey: string): Promise<SignInStateRow | null> {
+    /** The state the provider's return names (OIDC state or OAuth 1.0a request token), at any step. */
+    async findByLookup(provider: string, lookupKey: string): Promise<SignInStateRow | null> {
       const rows = await db
         .select()
         .from(externalSignInStates)
         .where(
-          and(
-            eq(externalSignInStates.provider, provider),
-            eq(externalSignInStates.lookupKey, lookupKey),
-            eq(externalSignInStates.step, 'requested'),
-          ),
+          and(eq(externalSignInStates.provider, provider), eq(externalSignInStates.lookupKey, lookupKey)),
         )
         .limit(1);
       return rows[0] ?? null;

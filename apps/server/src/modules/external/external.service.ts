@@ -161,7 +161,7 @@ export function createExternalSignInService({ repo, adapters, publicUrl, now, lo
     ): Promise<ExternalAccessResponse> {
       const source = adapter(provider);
       const lookupKey = (provider === 'oidc' ? params.state : params.oauthToken) ?? '';
-      const state = await repo.findRequested(provider, lookupKey);
+      const state = await repo.findByLookup(provider, lookupKey);
       if (!state) throw failed(EXTERNAL_MESSAGES.stateInvalid);
       if (state.step !== 'requested') throw failed(EXTERNAL_MESSAGES.alreadyUsed);
       if (state.expiresAt.getTime() <= now().getTime()) throw failed(EXTERNAL_MESSAGES.requestExpired);

@@ -48,8 +48,10 @@ function failure(error: unknown): ProviderFailure {
   if (error instanceof oidc.AuthorizationResponseError) {
     return new ProviderFailure('refused', EXTERNAL_MESSAGES.stateInvalid, detail);
   }
-  const cause = (error as { cause?: { claim?: string } }).cause;
-  if ((error as { code?: string }).code === 'OAUTH_JWT_CLAIM_COMPARISON_FAILED' && cause?.claim === 'nonce') {
+  // openid-client wraps oauth4webapi's error: the compared claim is on the cause, or on the cause's cause.
+  const cause = (error as { cause?: { claim?: string; cause?: { claim?: string } } }).cause;
+  const claim = cause?.claim ?? cause?.cause?.claim;
+  if ((error as { code?: string }).code === 'OAUTH_JWT_CLAIM_COMPARISON_FAILED' && claim === 'nonce') {
     return new ProviderFailure('refused', EXTERNAL_MESSAGES.nonceMismatch, detail);
   }
   if (error instanceof TypeError || (error as { name?: string }).name === 'AbortError') {
