@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
 import {
   AUTH_MESSAGES,
@@ -664,4 +665,35 @@ describe('token call integration parameter', () => {
       expect(res.json().error.error_description).toBe(EXTERNAL_MESSAGES.integrationInvalid);
     }
   });
+});
+
+describe('hostile input with the providers configured (the fuzz suite runs without them)', () => {
+  it('access, verify, link and the token integration never answer 500', async () => {
+    const user = await createAccount(t.deps.db.db);
+    const hostile = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 300 }),
+      fc.constantFrom('\u0000', '\ud800', 'x'.repeat(5000), '{"provider":"oidc","ticket":"\u0000"}'),
+    );
+    const failures: string[] = [];
+    await fc.assert(
+      fc.asyncProperty(hostile, hostile, async (a, b) => {
+        const anon = browser();
+        const signedIn = browser(user.token);
+        await anon.post('/api/auth/external/oidc/request', { purpose: 'signIn' });
+        const answers = [
+          await anon.post('/api/auth/external/oidc/access', { code: a, state: b, iss: a }),
+          await anon.post('/api/auth/external/oauth1/access', { oauthToken: a, oauthVerifier: b }),
+          await anon.post('/api/auth/external/verify', { ticket: a }),
+          await signedIn.post('/api/auth/external/link', { provider: 'oidc', ticket: b }),
+          await signedIn.post('/api/auth/external/unlink', { identityId: a }),
+          await anon.token({ integration: a }),
+          await anon.token({ integration: JSON.stringify({ provider: 'oauth1', ticket: b }) }),
+        ];
+        for (const res of answers) if (res.statusCode >= 500) failures.push(`${res.statusCode} ${res.body}`);
+        return answers.every((res) => res.statusCode < 500);
+      }),
+      { numRuns: 15 },
+    );
+    expect(failures).toEqual([]);
+  }, 60_000);
 });
