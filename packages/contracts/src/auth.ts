@@ -104,6 +104,8 @@ const requiredString = z.string({ error: AUTH_MESSAGES.required });
  * integration alone the identity's linked user signs in; with username and password too, the password signs in
  * and the identity is linked to that account (the one-time confirmation of an e-mail match).
  */
+const needsCredentials = (v: { username?: unknown; password?: unknown; integration?: unknown } | null) =>
+  !v?.integration || !!v.username || !!v.password;
 export const tokenRequestSchema = z
   .object({
     grant_type: z.literal('password', { error: AUTH_MESSAGES.unsupportedGrant }),
@@ -115,13 +117,17 @@ export const tokenRequestSchema = z
       .transform((v) => v === true || v === 'true'),
     integration: z.string().max(4000).optional(),
   })
-  .superRefine((v, ctx) => {
-    // Without an integration both are needed; with one, both or neither.
-    const needed = !v.integration || !!v.username || !!v.password;
-    if (needed && !v.username)
-      ctx.addIssue({ code: 'custom', path: ['username'], message: AUTH_MESSAGES.required });
-    if (needed && !v.password)
-      ctx.addIssue({ code: 'custom', path: ['password'], message: AUTH_MESSAGES.required });
+  // Without an integration both are needed; with one, both or neither. Checked even when another field (e.g.
+  // grant_type) failed, so every message shows at once.
+  .refine((v) => !!v?.username || !needsCredentials(v), {
+    path: ['username'],
+    message: AUTH_MESSAGES.required,
+    when: () => true,
+  })
+  .refine((v) => !!v?.password || !needsCredentials(v), {
+    path: ['password'],
+    message: AUTH_MESSAGES.required,
+    when: () => true,
   });
 export type TokenRequest = z.input<typeof tokenRequestSchema>;
 
