@@ -31,11 +31,16 @@ process.exit(await run('npx', ['tsx', 'apps/server/src/server.ts'], { env }));
 
 /** Starts apps/server/src/testing/fake-providers/serve.ts; answers the app's environment for them. */
 function startFakeProviders(basePort, appUrl) {
-  const child = spawn('npx', ['tsx', 'apps/server/src/testing/fake-providers/serve.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, FAKE_PROVIDERS_PORT: String(basePort), APP_URL: appUrl },
-  });
+  // node itself (tsx as a loader), so that stopping this child stops the providers.
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/src/testing/fake-providers/serve.ts'],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, FAKE_PROVIDERS_PORT: String(basePort), APP_URL: appUrl },
+    },
+  );
   process.on('exit', () => child.kill('SIGTERM'));
   for (const signal of ['SIGTERM', 'SIGINT']) {
     process.on(signal, () => {

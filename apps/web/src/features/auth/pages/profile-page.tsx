@@ -156,7 +156,7 @@ function Devices() {
   };
 
   return (
-    <Table.ScrollContainer minWidth={520}>
+    <Table.ScrollContainer minWidth={440}>
       <Table verticalSpacing="sm" aria-label={t('devices.title')}>
         <Table.Thead>
           <Table.Tr>
@@ -170,10 +170,10 @@ function Devices() {
           {devices.data.map((d) => (
             <Table.Tr key={d.id}>
               <Table.Td>
-                <Group gap="xs" wrap="nowrap">
+                <Group gap={6} wrap="wrap">
                   <Text size="sm">{nameOf(d)}</Text>
                   {d.isCurrent && (
-                    <Badge size="sm" variant="light">
+                    <Badge size="sm" variant="light" style={{ flexShrink: 0 }}>
                       {t('devices.thisDevice')}
                     </Badge>
                   )}
