@@ -68,7 +68,6 @@ export async function startFakeOAuth1Provider(opts: {
   const requestTokens = new Map<string, RequestToken>();
   const accessTokens = new Map<string, { secret: string; account: FakeOAuth1Account }>();
   const nonces = new Set<string>();
-  let clockOffsetMs = 0;
 
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
@@ -91,7 +90,7 @@ export async function startFakeOAuth1Provider(opts: {
     if (!signature || signed.oauth_consumer_key !== consumerKey) return null;
     if (signed.oauth_signature_method !== 'HMAC-SHA1') return null;
     const timestamp = Number(signed.oauth_timestamp);
-    const nowS = (Date.now() + clockOffsetMs) / 1000;
+    const nowS = Date.now() / 1000;
     if (!Number.isFinite(timestamp) || Math.abs(nowS - timestamp) > TIMESTAMP_WINDOW_S) return null;
     const secret = tokenSecret(signed.oauth_token);
     if (secret === undefined) return null;
@@ -116,7 +115,7 @@ export async function startFakeOAuth1Provider(opts: {
     res
       .writeHead(200, { 'content-type': 'application/x-www-form-urlencoded' })
       .end(new URLSearchParams(values).toString());
-  const fresh = (t: RequestToken) => Date.now() + clockOffsetMs - t.createdAt < REQUEST_TOKEN_TTL_MS;
+  const fresh = (t: RequestToken) => Date.now() - t.createdAt < REQUEST_TOKEN_TTL_MS;
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', origin);
@@ -129,7 +128,7 @@ export async function startFakeOAuth1Provider(opts: {
       requestTokens.set(token, {
         secret: random(),
         callback: params.oauth_callback,
-        createdAt: Date.now() + clockOffsetMs,
+        createdAt: Date.now(),
       });
       return form(res, {
         oauth_token: token,
@@ -235,10 +234,8 @@ ${unknown ? '<p role="alert">No account with this name.</p>' : ''}
       return new URL(location, origin);
     },
     expireRequestTokens() {
-      clockOffsetMs += REQUEST_TOKEN_TTL_MS + 1000;
-      // Keep the signature timestamps valid: only token ages move.
+      // Only the tokens age: signature timestamps stay valid.
       for (const t of requestTokens.values()) t.createdAt -= REQUEST_TOKEN_TTL_MS + 1000;
-      clockOffsetMs -= REQUEST_TOKEN_TTL_MS + 1000;
     },
     async close() {
       server.closeAllConnections();
