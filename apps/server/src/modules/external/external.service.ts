@@ -166,9 +166,9 @@ export function createExternalSignInService({ repo, adapters, publicUrl, now, lo
       if (state.step !== 'requested') throw failed(EXTERNAL_MESSAGES.alreadyUsed);
       if (state.expiresAt.getTime() <= now().getTime()) throw failed(EXTERNAL_MESSAGES.requestExpired);
       checkBrowser(state, browserKey);
-      if (state.purpose === 'link' && caller?.id !== state.userId) {
-        throw new AppError('UNAUTHENTICATED', EXTERNAL_MESSAGES.linkNeedsSignIn);
-      }
+      // Not a 401: that would end the session of whoever is signed in in this browser.
+      if (state.purpose === 'link' && caller?.id !== state.userId)
+        throw failed(EXTERNAL_MESSAGES.linkNeedsSignIn);
       // Claimed before the provider is asked: a replayed answer stops here even while the first is running.
       const claimed = await repo.advance(state.id, 'requested', 'accessing');
       if (!claimed) throw failed(EXTERNAL_MESSAGES.alreadyUsed);

@@ -71,9 +71,16 @@ function SignInMethods() {
     }
   };
 
+  // A provider no longer configured still shows its linked identity, so it can be unlinked.
+  const rows = [
+    ...providers.map((p) => ({ ...p, configured: true })),
+    ...linked
+      .filter((i) => !providers.some((p) => p.id === i.provider))
+      .map((i) => ({ id: i.provider, label: i.providerLabel, configured: false })),
+  ];
   return (
     <Stack gap="sm">
-      {providers.map((p) => {
+      {rows.map((p) => {
         const identity = linked.find((i) => i.provider === p.id);
         return (
           <Group key={p.id} justify="space-between" wrap="nowrap" aria-label={p.label} role="group">
@@ -98,7 +105,7 @@ function SignInMethods() {
               >
                 {t('profile.unlink')}
               </Button>
-            ) : (
+            ) : !p.configured ? null : (
               <Button
                 variant="light"
                 leftSection={<IconLink size={16} />}
