@@ -14,6 +14,7 @@ import {
   startFakeOidcProvider,
   type FakeOidcProvider,
 } from '../../testing/fake-providers/fake-oidc-provider';
+import { providerEnv } from '../../testing/fake-providers/provider-env';
 import {
   startFakeOAuth1Provider,
   type FakeOAuth1Provider,
@@ -35,23 +36,7 @@ let admin: Awaited<ReturnType<typeof createProviderAdmin>>['admin'];
 beforeAll(async () => {
   oidc = await startFakeOidcProvider({ redirectUris: [`${PUBLIC_URL}/auth/callback/oidc`], accounts: [] });
   oauth1 = await startFakeOAuth1Provider({ accounts: [] });
-  t = await createTestApp(
-    {},
-    {
-      PUBLIC_URL,
-      OIDC_ISSUER: oidc.issuer,
-      OIDC_CLIENT_ID: oidc.clientId,
-      OIDC_CLIENT_SECRET: oidc.clientSecret,
-      OIDC_LABEL: 'Company SSO',
-      OAUTH1_REQUEST_TOKEN_URL: oauth1.urls.requestToken,
-      OAUTH1_AUTHORIZE_URL: oauth1.urls.authorize,
-      OAUTH1_ACCESS_TOKEN_URL: oauth1.urls.accessToken,
-      OAUTH1_VERIFY_URL: oauth1.urls.verify,
-      OAUTH1_CONSUMER_KEY: oauth1.consumerKey,
-      OAUTH1_CONSUMER_SECRET: oauth1.consumerSecret,
-      OAUTH1_LABEL: 'Test OAuth',
-    },
-  );
+  t = await createTestApp({}, providerEnv({ oidc, oauth1 }, { PUBLIC_URL }));
   ({ admin } = await createProviderAdmin(t.deps.db.db));
 }, 60_000);
 afterAll(async () => {
@@ -437,18 +422,7 @@ describe('OAuth 1.0a (RFC 5849)', () => {
   const accounts: ReturnType<typeof oauthAccount>[] = [];
   beforeAll(async () => {
     provider = await startFakeOAuth1Provider({ accounts });
-    app = await createTestApp(
-      {},
-      {
-        PUBLIC_URL,
-        OAUTH1_REQUEST_TOKEN_URL: provider.urls.requestToken,
-        OAUTH1_AUTHORIZE_URL: provider.urls.authorize,
-        OAUTH1_ACCESS_TOKEN_URL: provider.urls.accessToken,
-        OAUTH1_VERIFY_URL: provider.urls.verify,
-        OAUTH1_CONSUMER_KEY: provider.consumerKey,
-        OAUTH1_CONSUMER_SECRET: provider.consumerSecret,
-      },
-    );
+    app = await createTestApp({}, providerEnv({ oauth1: provider }, { PUBLIC_URL }));
   }, 60_000);
   afterAll(async () => {
     await app?.close();
@@ -463,6 +437,17 @@ describe('OAuth 1.0a (RFC 5849)', () => {
       headers: { [CLIENT_HEADER]: 't', cookie: `${EXTERNAL_BROWSER_COOKIE}=${cookie}` },
     });
   }
+
+  /** The access step with what the provider put on the callback URL. */
+  const accessFrom = (back: URL, cookie: string) =>
+    post(
+      '/api/auth/external/oauth1/access',
+      {
+        oauthToken: back.searchParams.get('oauth_token'),
+        oauthVerifier: back.searchParams.get('oauth_verifier'),
+      },
+      cookie,
+    );
 
   async function start() {
     const res = await app.app.inject({
@@ -490,14 +475,7 @@ describe('OAuth 1.0a (RFC 5849)', () => {
 
     const back = await provider.authorizeAs(data.url, person.screen_name);
     expect(back.pathname).toBe('/auth/callback/oauth1');
-    const access = await post(
-      '/api/auth/external/oauth1/access',
-      {
-        oauthToken: back.searchParams.get('oauth_token'),
-        oauthVerifier: back.searchParams.get('oauth_verifier'),
-      },
-      cookie,
-    );
+    const access = await accessFrom(back, cookie);
     expect(access.statusCode, access.body).toBe(200);
     const [accessed] = await app.deps.db.db
       .select()
@@ -522,15 +500,10 @@ describe('OAuth 1.0a (RFC 5849)', () => {
   it('a wrong signature (wrong consumer secret) is refused with a clear message', async () => {
     const wrong = await createTestApp(
       {},
-      {
-        PUBLIC_URL,
-        OAUTH1_REQUEST_TOKEN_URL: provider.urls.requestToken,
-        OAUTH1_AUTHORIZE_URL: provider.urls.authorize,
-        OAUTH1_ACCESS_TOKEN_URL: provider.urls.accessToken,
-        OAUTH1_VERIFY_URL: provider.urls.verify,
-        OAUTH1_CONSUMER_KEY: provider.consumerKey,
-        OAUTH1_CONSUMER_SECRET: `${provider.consumerSecret}-wrong`,
-      },
+      providerEnv(
+        { oauth1: provider },
+        { PUBLIC_URL, OAUTH1_CONSUMER_SECRET: `${provider.consumerSecret}-wrong` },
+      ),
     );
     try {
       const res = await wrong.app.inject({
@@ -571,14 +544,7 @@ describe('OAuth 1.0a (RFC 5849)', () => {
     const back = await provider.authorizeAs(first.data.url, person.screen_name);
     app.advanceClock(EXTERNAL_REQUEST_TTL_MS + 1000);
     try {
-      const res = await post(
-        '/api/auth/external/oauth1/access',
-        {
-          oauthToken: back.searchParams.get('oauth_token'),
-          oauthVerifier: back.searchParams.get('oauth_verifier'),
-        },
-        first.cookie,
-      );
+      const res = await accessFrom(back, first.cookie);
       expect(res.json().error.message).toBe(EXTERNAL_MESSAGES.requestExpired);
     } finally {
       app.advanceClock(-(EXTERNAL_REQUEST_TTL_MS + 1000));
@@ -587,14 +553,7 @@ describe('OAuth 1.0a (RFC 5849)', () => {
     const second = await start();
     const back2 = await provider.authorizeAs(second.data.url, person.screen_name);
     provider.expireRequestTokens();
-    const res = await post(
-      '/api/auth/external/oauth1/access',
-      {
-        oauthToken: back2.searchParams.get('oauth_token'),
-        oauthVerifier: back2.searchParams.get('oauth_verifier'),
-      },
-      second.cookie,
-    );
+    const res = await accessFrom(back2, second.cookie);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe(EXTERNAL_MESSAGES.verifierRefused);
   });
@@ -606,14 +565,7 @@ describe('OAuth 1.0a (RFC 5849)', () => {
     const flow = async () => {
       const { data, cookie } = await start();
       const back = await provider.authorizeAs(data.url, person.screen_name);
-      const access = await post(
-        '/api/auth/external/oauth1/access',
-        {
-          oauthToken: back.searchParams.get('oauth_token'),
-          oauthVerifier: back.searchParams.get('oauth_verifier'),
-        },
-        cookie,
-      );
+      const access = await accessFrom(back, cookie);
       const ticket = access.json().data.ticket as string;
       const verify = await post('/api/auth/external/verify', { ticket }, cookie);
       return { ticket, outcome: verify.json().data.outcome as string };

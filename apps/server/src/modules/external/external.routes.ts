@@ -4,6 +4,7 @@ import {
   envelope,
   EXTERNAL_BROWSER_COOKIE,
   EXTERNAL_MESSAGES,
+  EXTERNAL_PROVIDERS,
   EXTERNAL_TICKET_TTL_MS,
   externalAccessResponseSchema,
   externalProvidersResponseSchema,
@@ -110,7 +111,7 @@ export async function externalRoutes(app: FastifyInstance) {
     async () => ok({ providers: external.providers() }),
   );
 
-  for (const provider of ['oidc', 'oauth1'] as const) {
+  for (const provider of EXTERNAL_PROVIDERS) {
     r.post(
       `/api/auth/external/${provider}/request`,
       {
@@ -125,45 +126,29 @@ export async function externalRoutes(app: FastifyInstance) {
     );
   }
 
-  r.post(
-    '/api/auth/external/oidc/access',
-    {
-      schema: {
-        tags,
-        body: oidcAccessRequestSchema,
-        response: { 200: envelope(externalAccessResponseSchema) },
+  // Access step: what each protocol puts on the callback URL.
+  const accessBodies = { oidc: oidcAccessRequestSchema, oauth1: oauth1AccessRequestSchema } as const;
+  for (const provider of EXTERNAL_PROVIDERS) {
+    r.post(
+      `/api/auth/external/${provider}/access`,
+      {
+        schema: {
+          tags,
+          body: accessBodies[provider],
+          response: { 200: envelope(externalAccessResponseSchema) },
+        },
       },
-    },
-    async (request) =>
-      ok(
-        await external.access(
-          'oidc',
-          request.body,
-          request.cookies?.[EXTERNAL_BROWSER_COOKIE] ?? null,
-          request.user,
+      async (request) =>
+        ok(
+          await external.access(
+            provider,
+            request.body as Record<string, string | undefined>,
+            request.cookies?.[EXTERNAL_BROWSER_COOKIE] ?? null,
+            request.user,
+          ),
         ),
-      ),
-  );
-
-  r.post(
-    '/api/auth/external/oauth1/access',
-    {
-      schema: {
-        tags,
-        body: oauth1AccessRequestSchema,
-        response: { 200: envelope(externalAccessResponseSchema) },
-      },
-    },
-    async (request) =>
-      ok(
-        await external.access(
-          'oauth1',
-          request.body,
-          request.cookies?.[EXTERNAL_BROWSER_COOKIE] ?? null,
-          request.user,
-        ),
-      ),
-  );
+    );
+  }
 
   r.post(
     '/api/auth/external/verify',

@@ -4,6 +4,7 @@
 import { startFakeOAuth1Provider } from './fake-oauth1-provider';
 import { startFakeOidcProvider } from './fake-oidc-provider';
 import { E2E_OAUTH1_ACCOUNTS, E2E_OIDC_ACCOUNTS } from './e2e-accounts';
+import { providerEnv } from './provider-env';
 
 const appUrl = process.env.APP_URL ?? 'http://127.0.0.1:3100';
 const basePort = Number(process.env.FAKE_PROVIDERS_PORT ?? 0);
@@ -22,21 +23,7 @@ const oauth1 = await startFakeOAuth1Provider({
   consumerSecret: 'e2e-only-oauth1-secret',
 });
 
-process.stdout.write(
-  `${JSON.stringify({
-    OIDC_ISSUER: oidc.issuer,
-    OIDC_CLIENT_ID: oidc.clientId,
-    OIDC_CLIENT_SECRET: oidc.clientSecret,
-    OIDC_LABEL: 'Company SSO',
-    OAUTH1_REQUEST_TOKEN_URL: oauth1.urls.requestToken,
-    OAUTH1_AUTHORIZE_URL: oauth1.urls.authorize,
-    OAUTH1_ACCESS_TOKEN_URL: oauth1.urls.accessToken,
-    OAUTH1_VERIFY_URL: oauth1.urls.verify,
-    OAUTH1_CONSUMER_KEY: oauth1.consumerKey,
-    OAUTH1_CONSUMER_SECRET: oauth1.consumerSecret,
-    OAUTH1_LABEL: 'Test OAuth',
-  })}\n`,
-);
+process.stdout.write(`${JSON.stringify(providerEnv({ oidc, oauth1 }))}\n`);
 
 const stop = async () => {
   await Promise.all([oidc.close(), oauth1.close()]);
