@@ -1,6 +1,8 @@
 // Starts the real server for the Playwright run: built web app, fresh embedded database (or DATABASE_URL),
 // demo data and administrator seeded, mail written to an outbox folder the tests read.
+import { spawn } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { buildWeb, root, run } from './lib.mjs';
 
 const port = process.env.PORT ?? '3100';
@@ -22,5 +24,33 @@ const env = {
   ADMIN_EMAIL: 'admin@sealplan.local',
   ADMIN_PASSWORD: 'e2e-admin-password',
 };
+// External sign-in (ADR 018): the test identity providers run beside the app on the next two ports.
+Object.assign(env, await startFakeProviders(Number(port) + 1, `http://127.0.0.1:${port}`));
 if ((await run('npx', ['tsx', 'apps/server/src/cli/seed.ts'], { env })) !== 0) process.exit(1);
 process.exit(await run('npx', ['tsx', 'apps/server/src/server.ts'], { env }));
+
+/** Starts apps/server/src/testing/fake-providers/serve.ts; answers the app's environment for them. */
+function startFakeProviders(basePort, appUrl) {
+  // node itself (tsx as a loader), so that stopping this child stops the providers.
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/src/testing/fake-providers/serve.ts'],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, FAKE_PROVIDERS_PORT: String(basePort), APP_URL: appUrl },
+    },
+  );
+  process.on('exit', () => child.kill('SIGTERM'));
+  for (const signal of ['SIGTERM', 'SIGINT']) {
+    process.on(signal, () => {
+      child.kill('SIGTERM');
+      process.exit(0);
+    });
+  }
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout });
+    lines.once('line', (line) => resolve(JSON.parse(line)));
+    child.once('exit', (code) => reject(new Error(`fake identity providers exited (${code})`)));
+  });
+}

@@ -99,19 +99,36 @@ export const AUTH_MESSAGES = {
 const requiredString = z.string({ error: AUTH_MESSAGES.required });
 
 /**
- * Spec §7 POST /api/auth/token, form-encoded: grant_type=password, username, password, isCustomer,
- * optional integration (social object as JSON; accepted and ignored — social sign-in is not offered).
+ * Spec §7 POST /api/auth/token, form-encoded: grant_type=password, username, password, isCustomer, optional
+ * integration (the JSON object {provider, ticket} of a verified outside identity, docs/decisions/018). With an
+ * integration alone the identity's linked user signs in; with username and password too, the password signs in
+ * and the identity is linked to that account (the one-time confirmation of an e-mail match).
  */
-export const tokenRequestSchema = z.object({
-  grant_type: z.literal('password', { error: AUTH_MESSAGES.unsupportedGrant }),
-  username: requiredString.trim().min(1, AUTH_MESSAGES.required).max(254),
-  password: requiredString.min(1, AUTH_MESSAGES.required).max(MAX_PASSWORD_LENGTH),
-  isCustomer: z
-    .union([z.boolean(), z.enum(['true', 'false'])])
-    .optional()
-    .transform((v) => v === true || v === 'true'),
-  integration: z.string().max(4000).optional(),
-});
+const needsCredentials = (v: { username?: unknown; password?: unknown; integration?: unknown } | null) =>
+  !v?.integration || !!v.username || !!v.password;
+export const tokenRequestSchema = z
+  .object({
+    grant_type: z.literal('password', { error: AUTH_MESSAGES.unsupportedGrant }),
+    username: z.string().trim().max(254).optional(),
+    password: z.string().max(MAX_PASSWORD_LENGTH).optional(),
+    isCustomer: z
+      .union([z.boolean(), z.enum(['true', 'false'])])
+      .optional()
+      .transform((v) => v === true || v === 'true'),
+    integration: z.string().max(4000).optional(),
+  })
+  // Without an integration both are needed; with one, both or neither. Checked even when another field (e.g.
+  // grant_type) failed, so every message shows at once.
+  .refine((v) => !!v?.username || !needsCredentials(v), {
+    path: ['username'],
+    message: AUTH_MESSAGES.required,
+    when: () => true,
+  })
+  .refine((v) => !!v?.password || !needsCredentials(v), {
+    path: ['password'],
+    message: AUTH_MESSAGES.required,
+    when: () => true,
+  });
 export type TokenRequest = z.input<typeof tokenRequestSchema>;
 
 /** Answer of the token call (spec §7: access_token, token_type, expires_in, issued, resetPasswordToken). */

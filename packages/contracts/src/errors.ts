@@ -25,5 +25,9 @@ export const ERROR_CODES = [
   'NOT_CONFIGURED',
   'UPSTREAM_FAILED',
   'INTERNAL',
+  'EXTERNAL_NOT_CONFIGURED',
+  'EXTERNAL_SIGN_IN_FAILED',
+  'EXTERNAL_ID_IN_USE',
+  'EXTERNAL_PROVIDER_UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -15,3 +15,5 @@ export * from './input-gate';
 export * from './dynamic-form';
 export * from './schedules';
 export * from './content';
+export * from './external-sign-in';
+export * from './devices';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PHONE_PATTERN } from './auth';
+import { PHONE_PATTERN, tokenRequestSchema } from './auth';
 import { registerRequestSchema, userListRequestSchema } from './users';
 
 describe('spec §5 phone pattern', () => {
@@ -51,5 +51,19 @@ describe('register payload', () => {
       size: 10,
       search: '',
     });
+  });
+});
+
+describe('token request with an integration (ADR 018)', () => {
+  it('needs username and password without an integration, both or neither with one', () => {
+    const fields = (body: Record<string, string>) => {
+      const r = tokenRequestSchema.safeParse({ grant_type: 'password', ...body });
+      return r.success ? [] : r.error.issues.map((i) => i.path.join('.')).sort();
+    };
+    expect(fields({})).toEqual(['password', 'username']);
+    expect(fields({ integration: '{}' })).toEqual([]);
+    expect(fields({ integration: '{}', username: 'a@b.c' })).toEqual(['password']);
+    expect(fields({ integration: '{}', username: 'a@b.c', password: 'x' })).toEqual([]);
+    expect(fields({ username: 'a@b.c', password: 'x' })).toEqual([]);
   });
 });

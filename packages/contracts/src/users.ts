@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PHONE_PATTERN } from './auth';
+import { userDeviceSchema } from './devices';
+import { integrationSchema } from './external-sign-in';
 import { boundedJson } from './input-gate';
 
 /** Spec §3 measurement system of a user; new users default to IMPERIAL (spec §9). */
@@ -113,6 +115,8 @@ export const registerRequestSchema = z.object({
   IsCustomer: z.boolean().optional(),
   Aliases: z.array(z.string().max(254)).max(10).optional(),
   Attributes: boundedJson(z.record(z.string(), z.unknown())).optional(),
+  /** A verified outside identity (verify step outcome 'register') to link to the new account. */
+  Integration: integrationSchema.optional(),
 });
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 export const registerResponseSchema = z.object({
@@ -137,7 +141,7 @@ export const userProfileSchema = z.object({
   phoneNumber: z.string().nullable(),
   avatarUrl: z.string().nullable(),
   dateRegistered: z.string(),
-  devices: z.array(z.unknown()),
+  devices: z.array(userDeviceSchema),
   isPending: z.boolean(),
   isApproved: z.boolean(),
   isDenied: z.boolean(),

@@ -26,6 +26,56 @@ export function listenUrl(host: string, port: number): string {
   return `http://${WILDCARD_HOSTS.has(host) ? 'localhost' : bracketed}:${port}`;
 }
 
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+const optionalUrl = optionalText.pipe(z.url().optional());
+
+/**
+ * Sign-in with outside providers (docs/decisions/018-external-sign-in.md). A provider is on when its settings
+ * are all given, off when none are; some but not all is a boot error naming what is missing.
+ */
+const externalSignInEnv = {
+  /** OpenID Connect issuer (discovery at <issuer>/.well-known/openid-configuration): Entra ID, Google, Okta… */
+  OIDC_ISSUER: optionalUrl,
+  OIDC_CLIENT_ID: optionalText,
+  OIDC_CLIENT_SECRET: optionalText,
+  OIDC_LABEL: z.string().trim().min(1).default('Company account'),
+  OIDC_SCOPES: z.string().trim().min(1).default('openid email profile'),
+  /** OAuth 1.0a (RFC 5849) endpoints and the consumer key and secret the provider issued. */
+  OAUTH1_REQUEST_TOKEN_URL: optionalUrl,
+  OAUTH1_AUTHORIZE_URL: optionalUrl,
+  OAUTH1_ACCESS_TOKEN_URL: optionalUrl,
+  /** Answers the signed-in identity as JSON: id_str, email, screen_name (name, email_verified optional). */
+  OAUTH1_VERIFY_URL: optionalUrl,
+  OAUTH1_CONSUMER_KEY: optionalText,
+  OAUTH1_CONSUMER_SECRET: optionalText,
+  OAUTH1_LABEL: z.string().trim().min(1).default('OAuth 1.0a'),
+};
+const EXTERNAL_GROUPS = {
+  OIDC: ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'],
+  OAUTH1: [
+    'OAUTH1_REQUEST_TOKEN_URL',
+    'OAUTH1_AUTHORIZE_URL',
+    'OAUTH1_ACCESS_TOKEN_URL',
+    'OAUTH1_VERIFY_URL',
+    'OAUTH1_CONSUMER_KEY',
+    'OAUTH1_CONSUMER_SECRET',
+  ],
+} as const;
+
+function checkExternalSignInEnv(env: Record<string, unknown>, ctx: z.RefinementCtx) {
+  for (const keys of Object.values(EXTERNAL_GROUPS)) {
+    const missing = keys.filter((k) => env[k] === undefined);
+    if (missing.length > 0 && missing.length < keys.length) {
+      for (const key of missing)
+        ctx.addIssue({ code: 'custom', path: [key], message: `${key} is needed with ${keys.join(', ')}` });
+    }
+  }
+}
+
 /** Every environment variable the server reads, parsed once at boot (README: configuration table). */
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -84,11 +134,12 @@ export const envSchema = z.object({
   SOCIAL_SCRAPE_TOKEN: z.string().optional(),
   /** Where the web app's bundled locale files are (/api/translations/all); unset = the repository's. */
   LOCALES_DIR: z.string().optional(),
+  ...externalSignInEnv,
 });
 export type Env = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };
 
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const result = envSchema.safeParse(source);
+  const result = envSchema.superRefine(checkExternalSignInEnv).safeParse(source);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);

@@ -10,6 +10,8 @@ import { instanceRoutes } from './instance/instance.routes';
 import { settingsRoutes } from './settings/settings.routes';
 import { schedulesRoutes } from './schedules/schedules.routes';
 import { contentRoutes } from './content/content.routes';
+import { externalRoutes } from './external/external.routes';
+import { devicesRoutes } from './devices/devices.routes';
 
 /**
  * Registers every feature module. Each module is a Fastify plugin in modules/<feature>/<feature>.routes.ts;
@@ -27,4 +29,6 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(settingsRoutes);
   await app.register(schedulesRoutes);
   await app.register(contentRoutes);
+  await app.register(externalRoutes);
+  await app.register(devicesRoutes);
 }

@@ -210,6 +210,18 @@ const RULES: Record<string, Rule> = {
   'GET /api/translations/all': { access: 'public', scope: 'none' },
   'GET /api/locker/:id': { access: 'user', scope: 'none' },
   'POST /api/locker/upload': { access: 'content', scope: 'none' },
+  // Sign-in with outside providers and devices (ADR 018): the steps before sign-in are public; linking,
+  // unlinking and devices are the caller's own (scoped to the caller's user id, not an organization).
+  'GET /api/auth/external/providers': { access: 'public', scope: 'none' },
+  'POST /api/auth/external/oidc/request': { access: 'public', scope: 'none' },
+  'POST /api/auth/external/oauth1/request': { access: 'public', scope: 'none' },
+  'POST /api/auth/external/oidc/access': { access: 'public', scope: 'none' },
+  'POST /api/auth/external/oauth1/access': { access: 'public', scope: 'none' },
+  'POST /api/auth/external/verify': { access: 'public', scope: 'none' },
+  'GET /api/auth/external/identities': { access: 'user', scope: 'none' },
+  'POST /api/auth/external/link': { access: 'user', scope: 'none' },
+  'POST /api/auth/external/unlink': { access: 'user', scope: 'none' },
+  'POST /api/user/signOutDevice': { access: 'user', scope: 'none' },
 };
 
 function takenOverTransit(f: Fixture) {

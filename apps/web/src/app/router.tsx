@@ -100,6 +100,11 @@ export const routes: RouteObject[] = [
         ...titled('lock'),
       },
       {
+        path: '/auth/callback/:provider',
+        element: page(() => import('@/features/auth/pages/external-callback-page'), 'ExternalCallbackPage'),
+        handle: { title: 'signin:titles.callback' },
+      },
+      {
         path: '/maintenance',
         element: <MaintenancePage />,
         ...titled('maintenance'),
@@ -164,6 +169,11 @@ export const routes: RouteObject[] = [
             path: 'projects/:projectId',
             element: page(() => import('./routes/workspace-routes'), 'ProjectRoute'),
             ...titled('project'),
+          },
+          {
+            path: 'profile',
+            element: page(() => import('@/features/auth/pages/profile-page'), 'ProfilePage'),
+            handle: { title: 'signin:titles.profile' },
           },
         ],
       },

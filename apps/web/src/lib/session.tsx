@@ -31,6 +31,24 @@ export const LOGIN_REDIRECT_DELAY_MS = 500;
 export const PUBLIC_ROUTES = ['/login', '/register', '/update-password', '/user/update-password'] as const;
 /** Spec §6: signing in requires this permission. */
 export const ADMIN_ACCESS_PERMISSION = 'admin.access';
+/** This browser's own device id, sent with setDevice after every sign-in (spec §7). */
+export const DEVICE_ID_STORAGE_KEY = 'sealplan.deviceId';
+
+/** Spec §7 integration: the ticket of an outside identity verified by the server (docs/decisions/018). */
+export interface SignInIntegration {
+  provider: 'oidc' | 'oauth1';
+  ticket: string;
+}
+
+/** The id this browser reports as its device (made once, kept in local storage). */
+export function deviceId(): string {
+  let id = localStorage.getItem(DEVICE_ID_STORAGE_KEY);
+  if (!id) {
+    id = crypto.randomUUID();
+    localStorage.setItem(DEVICE_ID_STORAGE_KEY, id);
+  }
+  return id;
+}
 
 export type MeasurementSystem = 'METRIC' | 'IMPERIAL';
 export type SessionStatus = 'initializing' | 'anonymous' | 'signedIn';
@@ -69,7 +87,10 @@ export interface SessionValue {
   /** Spec §3 auth state: loading while a sign-in runs, errors of the last one. */
   isLoading: boolean;
   errors: string[];
-  login: (username: string, password: string) => Promise<LoginResult>;
+  /** With an integration, the password also links the outside identity to the account (ADR 018). */
+  login: (username: string, password: string, integration?: SignInIntegration) => Promise<LoginResult>;
+  /** Spec §4 social sign-in: the user linked to a verified outside identity. */
+  loginWithIntegration: (integration: SignInIntegration) => Promise<LoginResult>;
   logout: () => Promise<void>;
   refreshUser: () => Promise<SessionUser | null>;
   hasRole: (...roles: string[]) => boolean;
@@ -233,14 +254,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => window.clearInterval(timer);
   }, [state.status]);
 
-  const login = useCallback(
-    async (username: string, password: string): Promise<LoginResult> => {
+  /** Spec §4 login: the token call, then the current user; the device is recorded once signed in. */
+  const signIn = useCallback(
+    async (form: Record<string, string>, username: string | null): Promise<LoginResult> => {
       setState((s) => ({ ...s, errors: [], isLoading: true, lastUsername: username }));
       let answer: TokenAnswer;
       try {
         answer = await apiRequest<TokenAnswer>('/api/auth/token', {
           method: 'POST',
-          form: { grant_type: 'password', username, password, isCustomer: 'true' },
+          form: { grant_type: 'password', isCustomer: 'true', ...form },
         });
       } catch (error) {
         const failure = loginFailure(error);
@@ -259,9 +281,28 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         setState((s) => ({ ...s, isLoading: false, errors: [failure.message] }));
         return failure;
       }
+      // Spec §7 setDevice: the profile lists where the user is signed in (a failure here costs nothing).
+      await apiRequest('/api/user/setDevice', {
+        method: 'POST',
+        body: { deviceInfo: { deviceId: deviceId() } },
+      }).catch(() => undefined);
       return { ok: true, requiresPasswordReset: resetToken !== null };
     },
     [loadUser],
+  );
+
+  const login = useCallback(
+    (username: string, password: string, integration?: SignInIntegration) =>
+      signIn(
+        { username, password, ...(integration ? { integration: JSON.stringify(integration) } : {}) },
+        username,
+      ),
+    [signIn],
+  );
+
+  const loginWithIntegration = useCallback(
+    (integration: SignInIntegration) => signIn({ integration: JSON.stringify(integration) }, null),
+    [signIn],
   );
 
   const logout = useCallback(async () => {
@@ -274,6 +315,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     () => ({
       ...state,
       login,
+      loginWithIntegration,
       logout,
       refreshUser: async () => {
         const user = await loadUser();
@@ -283,7 +325,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       completePasswordReset: () =>
         setState((s) => ({ ...s, requiresPasswordReset: false, resetPasswordToken: null })),
     }),
-    [state, login, logout, loadUser],
+    [state, login, loginWithIntegration, logout, loadUser],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

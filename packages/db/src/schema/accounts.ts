@@ -45,10 +45,6 @@ export const users = pgTable(
     requiresPasswordReset: boolean('requires_password_reset').notNull().default(false),
     languagePreference: text('language_preference'),
     defaultMeasurementSystem: text('default_measurement_system').notNull().default('IMPERIAL'),
-    devices: jsonb('devices')
-      .$type<unknown[]>()
-      .notNull()
-      .default(sql`'[]'::jsonb`),
     attributes: jsonb('attributes')
       .$type<Record<string, unknown>>()
       .notNull()

@@ -5,3 +5,5 @@ export * from './catalogue';
 export * from './mail';
 export * from './schedules';
 export * from './content';
+export * from './external-sign-in';
+export * from './devices';

@@ -4,6 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AUTH_MESSAGES,
   envelope,
+  EXTERNAL_MESSAGES,
+  integrationSchema,
   passwordChangedResponseSchema,
   resetPasswordEmailParamsSchema,
   resetPasswordEmailQuerySchema,
@@ -16,10 +18,12 @@ import {
   updatePasswordRequestSchema,
   validateTokenResponseSchema,
   type Envelope,
+  type Integration,
 } from '@sealplan/contracts';
 import { AppError, STATUS_BY_CODE } from '../../errors';
 import { ok } from '../../lib/reply';
 import { bearer, requireUser } from '../../plugins/auth';
+import { externalServiceFor } from '../external/external.routes';
 import { createAuthRepository } from './auth.repository';
 import { createTemplateSource } from '../content/template-source';
 import { createAuthService, PASSWORD_RESET_MAIL_JOB, type AuthService } from './auth.service';
@@ -31,6 +35,7 @@ export function authServiceFor(app: FastifyInstance): AuthService {
     repo: createAuthRepository(db.db),
     mail,
     queue: app.mailQueue,
+    external: externalServiceFor(app),
     brand: { productName: env.PROVIDER_SHORT_NAME, publicUrl: env.PUBLIC_URL },
     templates: createTemplateSource(db.db),
     tokenTtlSeconds: env.TOKEN_TTL_SECONDS,
@@ -48,6 +53,24 @@ function sessionCookieOptions(request: FastifyRequest, maxAgeSeconds?: number): 
     secure: request.protocol === 'https',
     ...(maxAgeSeconds !== undefined ? { maxAge: maxAgeSeconds } : {}),
   };
+}
+
+/** Spec §7 `integration`: a JSON text in the form body; refused with one clear message when it is not ours. */
+function parseIntegration(raw: string | undefined): Integration | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    value = null;
+  }
+  const parsed = integrationSchema.safeParse(value);
+  if (!parsed.success) {
+    throw new AppError('VALIDATION_FAILED', EXTERNAL_MESSAGES.integrationInvalid, {
+      integration: EXTERNAL_MESSAGES.integrationInvalid,
+    });
+  }
+  return parsed.data;
 }
 
 /** Spec §7: token failures are read from error.error_description, so this call words its errors itself. */
@@ -99,6 +122,7 @@ export async function authRoutes(app: FastifyInstance) {
         const data = await auth.signIn({
           username: parsed.data.username,
           password: parsed.data.password,
+          integration: parseIntegration(parsed.data.integration),
           clientAddress: request.ip,
         });
         // Spec §7 keeps the token in a cookie too; the server sets it so that script never reads it.

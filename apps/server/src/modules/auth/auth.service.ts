@@ -7,12 +7,14 @@ import {
   SIGN_IN_LIMITS,
   type PasswordChangedResponse,
   type ResetPasswordEmailResponse,
+  type Integration,
   type TokenResponse,
 } from '@sealplan/contracts';
 import { AppError } from '../../errors';
 import type { Mailer, MailMessage } from '../../lib/mail';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { AuthUser } from '../../plugins/auth';
+import type { ExternalSignInService } from '../external/external.service';
 import type { MailQueue } from '../mail/mail-queue';
 import { adminResetPasswordMail, invitationMail, resetPasswordMail, type MailBrand } from './account-mail';
 import { defaultTemplateSource, type TemplateSource } from '../content/template-source';
@@ -67,6 +69,8 @@ export interface AuthServiceDeps {
   repo: AuthRepository;
   mail: Mailer;
   queue: Pick<MailQueue, 'enqueue'>;
+  /** Sign-in with a verified outside identity (docs/decisions/018-external-sign-in.md). */
+  external: Pick<ExternalSignInService, 'signInUserFor' | 'linkAfterPassword'>;
   brand: MailBrand;
   /** The e-mail texts (templates an administrator edits, issue 19); the built-in defaults when not given. */
   templates?: TemplateSource;
@@ -83,6 +87,7 @@ export function createAuthService({
   repo,
   mail,
   queue,
+  external,
   brand,
   templates = defaultTemplateSource,
   tokenTtlSeconds,
@@ -172,6 +177,37 @@ export function createAuthService({
     return { token, issuedAt, expiresAt };
   }
 
+  /**
+   * The spec's rules after the person is known (by password or a linked identity), then the token. `beforeIssue`
+   * runs once the account may sign in (linking an identity confirmed by the password).
+   */
+  async function finishSignIn(user: UserRow, beforeIssue?: () => Promise<void>): Promise<TokenResponse> {
+    // Only someone who proved who they are (password, linked identity) learns the account's state (spec §4).
+    if (user.isDenied) throw new AppError('ACCOUNT_DENIED', AUTH_MESSAGES.denied);
+    if (!user.isApproved) throw new AppError('ACCOUNT_PENDING', AUTH_MESSAGES.pending);
+    if (user.isSuspended) throw new AppError('ACCOUNT_SUSPENDED', AUTH_MESSAGES.suspended);
+    const { permissions } = await repo.permissionsOf(user.id);
+    // Spec §6: signing in requires admin.access.
+    if (!permissions.includes(PERMISSIONS.ADMIN_ACCESS))
+      throw new AppError('FORBIDDEN', AUTH_MESSAGES.notAuthorized);
+
+    if (beforeIssue) await beforeIssue();
+    const issued = await issueAccessToken(user.id);
+    // Spec §4: a reset-password token in the answer makes the client show the reset form first.
+    const resetPasswordToken = user.requiresPasswordReset
+      ? await createResetToken(user.id, RESET_TOKEN_TTL_MS)
+      : null;
+    log.info({ userId: user.id }, 'signed in');
+    return {
+      access_token: issued.token,
+      token_type: 'bearer',
+      expires_in: tokenTtlSeconds,
+      issued: issued.issuedAt.toISOString(),
+      expires: issued.expiresAt.toISOString(),
+      resetPasswordToken,
+    };
+  }
+
   return {
     sendResetLink,
 
@@ -184,13 +220,24 @@ export function createAuthService({
     trySend,
     checkedRedirect,
 
-    /** POST /api/auth/token (password grant). */
+    /**
+     * POST /api/auth/token. Password grant; with an integration alone, the user linked to the verified outside
+     * identity; with both, the password signs in and the identity is linked to the account (ADR 018).
+     */
     async signIn(input: {
-      username: string;
-      password: string;
+      username?: string;
+      password?: string;
+      integration?: Integration;
       clientAddress: string;
     }): Promise<TokenResponse> {
-      const account = input.username.trim();
+      const integration = input.integration;
+      if (integration && !input.username && !input.password) {
+        const user = await repo.findUserById(await external.signInUserFor(integration));
+        if (!user || user.isRemoved) throw new AppError('INVALID_CREDENTIALS', AUTH_MESSAGES.incorrect);
+        return finishSignIn(user);
+      }
+      const account = (input.username ?? '').trim();
+      const password = input.password ?? '';
       const source = input.clientAddress;
       const pair = `${account}|${source}`;
       // Counted before the password check, each in one atomic statement: 60 parallel attempts make at most
@@ -209,8 +256,8 @@ export function createAuthService({
       }
       const user = await repo.findUserByEmail(account);
       const passwordOk = user
-        ? await verifyPassword(user.passwordHash, input.password)
-        : await verifyAgainstDummy(input.password);
+        ? await verifyPassword(user.passwordHash, password)
+        : await verifyAgainstDummy(password);
       if (!user || !passwordOk) {
         await limiter.hit(SIGN_IN_ACCOUNT_RULE, account);
         log.info({ account: user ? user.id : 'unknown' }, 'sign-in failed');
@@ -220,29 +267,10 @@ export function createAuthService({
       await limiter.clear(SIGN_IN_PAIR_RULE, pair);
       await limiter.refund(SIGN_IN_ADDRESS_RULE, source);
       await limiter.hit(SIGN_IN_FAMILIAR_RULE, pair);
-      // Only someone who knows the password learns the account's state (spec §4 texts).
-      if (user.isDenied) throw new AppError('ACCOUNT_DENIED', AUTH_MESSAGES.denied);
-      if (!user.isApproved) throw new AppError('ACCOUNT_PENDING', AUTH_MESSAGES.pending);
-      if (user.isSuspended) throw new AppError('ACCOUNT_SUSPENDED', AUTH_MESSAGES.suspended);
-      const { permissions } = await repo.permissionsOf(user.id);
-      // Spec §6: signing in requires admin.access.
-      if (!permissions.includes(PERMISSIONS.ADMIN_ACCESS))
-        throw new AppError('FORBIDDEN', AUTH_MESSAGES.notAuthorized);
-
-      const issued = await issueAccessToken(user.id);
-      // Spec §4: a reset-password token in the answer makes the client show the reset form first.
-      const resetPasswordToken = user.requiresPasswordReset
-        ? await createResetToken(user.id, RESET_TOKEN_TTL_MS)
-        : null;
-      log.info({ userId: user.id }, 'signed in');
-      return {
-        access_token: issued.token,
-        token_type: 'bearer',
-        expires_in: tokenTtlSeconds,
-        issued: issued.issuedAt.toISOString(),
-        expires: issued.expiresAt.toISOString(),
-        resetPasswordToken,
-      };
+      return finishSignIn(
+        user,
+        integration ? () => external.linkAfterPassword(integration, user.id) : undefined,
+      );
     },
 
     /** GET /api/auth/signout: revokes the presented token (answers the same for an unknown or expired one). */

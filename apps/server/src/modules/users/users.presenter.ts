@@ -4,6 +4,7 @@ import {
   type IndustryReference,
   type UserLanguage,
   type UserMeasurementSystem,
+  type UserDevice,
   type UserProfile,
 } from '@sealplan/contracts';
 import type { UserDetails } from './users.repository';
@@ -19,7 +20,7 @@ const language = (v: string | null): UserLanguage | null =>
 const system = (v: string): UserMeasurementSystem => (v === 'METRIC' ? 'METRIC' : 'IMPERIAL');
 
 /** Spec §3 user profile (current-user, getUser). Never includes the password hash or tokens. */
-export function presentProfile(d: UserDetails): UserProfile {
+export function presentProfile(d: UserDetails, devices: UserDevice[]): UserProfile {
   const u = d.user;
   return {
     id: u.id,
@@ -34,7 +35,7 @@ export function presentProfile(d: UserDetails): UserProfile {
     phoneNumber: u.phoneNumber,
     avatarUrl: u.avatarUrl,
     dateRegistered: u.dateRegistered.toISOString(),
-    devices: u.devices,
+    devices,
     isPending: u.isPending,
     isApproved: u.isApproved,
     isDenied: u.isDenied,

@@ -21,7 +21,6 @@ export type UserUpdate = Partial<
     | 'phoneNumber'
     | 'defaultMeasurementSystem'
     | 'languagePreference'
-    | 'devices'
     | 'organizationId'
     | 'isPending'
     | 'isApproved'

@@ -30,6 +30,8 @@ import { ok } from '../../lib/reply';
 import { requireUser, requireUserAdmin } from '../../plugins/auth';
 import { authServiceFor } from '../auth/auth.routes';
 import { createAuthRepository } from '../auth/auth.repository';
+import { devicesServiceFor } from '../devices/devices.routes';
+import { externalServiceFor } from '../external/external.routes';
 import { createRateLimiter } from '../auth/rate-limiter';
 import { createUsersRepository } from './users.repository';
 import { createTemplateSource } from '../content/template-source';
@@ -51,6 +53,8 @@ export async function usersRoutes(app: FastifyInstance) {
   const users = createUsersService({
     repo: createUsersRepository(db.db),
     auth,
+    devices: devicesServiceFor(app),
+    external: externalServiceFor(app),
     limiter: createRateLimiter(createAuthRepository(db.db), now),
     brand: { productName: env.PROVIDER_SHORT_NAME, publicUrl: env.PUBLIC_URL },
     templates: createTemplateSource(db.db),
@@ -237,7 +241,11 @@ export async function usersRoutes(app: FastifyInstance) {
       schema: { tags, body: setDeviceRequestSchema, response: { 200: envelope(saveUserResponseSchema) } },
     },
     async (request) => {
-      const { user, message } = await users.setDevice(request.user!, request.body.deviceInfo);
+      const { user, message } = await users.setDevice(
+        request.user!,
+        request.body.deviceInfo,
+        request.headers['user-agent'],
+      );
       return ok({ user }, [message]);
     },
   );

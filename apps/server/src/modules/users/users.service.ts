@@ -4,7 +4,6 @@ import {
   AUTH_MESSAGES,
   DEFAULT_USER_MEASUREMENT_SYSTEM,
   hasProviderWideReach,
-  MAX_USER_DEVICES,
   NEW_USER_ROLE_NAMES,
   USER_MESSAGES,
   type AdminUser,
@@ -19,6 +18,8 @@ import type { AuthUser } from '../../plugins/auth';
 import { approvedMail, deniedMail, registrationNoticeMail, type MailBrand } from '../auth/account-mail';
 import { defaultTemplateSource, type TemplateSource } from '../content/template-source';
 import type { AuthService } from '../auth/auth.service';
+import type { DevicesService } from '../devices/devices.service';
+import type { ExternalSignInService } from '../external/external.service';
 import { hashPassword, unusablePasswordHash } from '../auth/passwords';
 import type { RateLimiter, RateRule } from '../auth/rate-limiter';
 import { ROLE_IDS, type RoleId } from '../auth/roles';
@@ -69,6 +70,8 @@ const withMailNote = (message: string, mailed: boolean) =>
 export interface UsersServiceDeps {
   repo: UsersRepository;
   auth: Pick<AuthService, 'sendResetLink' | 'trySend' | 'checkedRedirect'>;
+  devices: Pick<DevicesService, 'list' | 'record'>;
+  external: Pick<ExternalSignInService, 'peekTicket' | 'linkNewUser'>;
   limiter: RateLimiter;
   brand: MailBrand;
   /** The e-mail texts (templates an administrator edits, issue 19); the built-in defaults when not given. */
@@ -80,12 +83,19 @@ export interface UsersServiceDeps {
 export function createUsersService({
   repo,
   auth,
+  devices,
+  external,
   limiter,
   brand,
   templates = defaultTemplateSource,
   now,
   log,
 }: UsersServiceDeps) {
+  /** The profile with the user's devices; `tokenId` marks the device the request came from. */
+  async function profileOf(d: UserDetails, tokenId: string | null): Promise<UserProfile> {
+    return presentProfile(d, await devices.list(d.user.id, tokenId));
+  }
+
   function scopeOf(caller: AuthUser): AdminScope {
     const isSystemAdministrator = caller.roles.includes(ROLE_IDS.SYSTEM_ADMINISTRATOR);
     const isElevated = caller.roles.includes(ROLE_IDS.ELEVATED_USER);
@@ -174,12 +184,15 @@ export function createUsersService({
         PhoneNumber: string | null;
         UserName: string;
         Attributes?: Record<string, unknown>;
+        Integration?: { provider: 'oidc' | 'oauth1'; ticket: string };
       },
       clientAddress: string,
     ): Promise<RegisterResponse> {
       if ((await limiter.hit(REGISTER_RULE, clientAddress)) > REGISTER_RULE.max) {
         throw new AppError('RATE_LIMITED', AUTH_MESSAGES.registerRateLimited);
       }
+      // A verified outside identity is checked before anything is written, and linked once the account exists.
+      if (input.Integration) await external.peekTicket(input.Integration);
       if (!(await industryOk(input.Industry))) {
         throw new AppError('VALIDATION_FAILED', AUTH_MESSAGES.required, { Industry: AUTH_MESSAGES.required });
       }
@@ -215,6 +228,7 @@ export function createUsersService({
         }
         throw error;
       }
+      if (input.Integration) await external.linkNewUser(user.id, input.Integration);
       const approvers = await repo.providerElevatedUsers();
       const texts = approvers.length ? await templates.texts() : undefined;
       for (const admin of approvers) {
@@ -427,13 +441,13 @@ export function createUsersService({
 
     /** GET /api/auth/current-user and getUser: the caller's own profile. */
     async profile(caller: AuthUser): Promise<{ user: UserProfile }> {
-      return { user: presentProfile(await reload(caller.id)) };
+      return { user: await profileOf(await reload(caller.id), caller.tokenId) };
     },
 
     /** getUser/{id}: oneself, or a user the caller administers. */
     async getUser(caller: AuthUser, id: string): Promise<{ user: UserProfile }> {
-      if (id === caller.id) return { user: presentProfile(await reload(id)) };
-      return { user: presentProfile(await loadTarget(scopeOf(caller), id)) };
+      if (id === caller.id) return { user: await profileOf(await reload(id), caller.tokenId) };
+      return { user: await profileOf(await loadTarget(scopeOf(caller), id), null) };
     },
 
     /** saveUser / save: the caller's own names, phone and settings (the metric/imperial switch, the language). */
@@ -443,7 +457,7 @@ export function createUsersService({
     ): Promise<{ user: UserProfile; message: string }> {
       const changes = ownChanges(input);
       if (Object.keys(changes).length) await repo.update([caller.id], changes);
-      return { user: presentProfile(await reload(caller.id)), message: USER_MESSAGES.saved };
+      return { user: await profileOf(await reload(caller.id), caller.tokenId), message: USER_MESSAGES.saved };
     },
 
     /** editUser: oneself (any signed-in user, saveUser rules) or, for a user administrator, a user in scope. */
@@ -458,24 +472,21 @@ export function createUsersService({
       const changes = ownChanges(input);
       if (input.company !== undefined) changes.company = input.company;
       if (Object.keys(changes).length) await repo.update([input.id], changes);
-      return { user: presentProfile(await reload(input.id)), message: USER_MESSAGES.saved };
+      const tokenId = input.id === caller.id ? caller.tokenId : null;
+      return { user: await profileOf(await reload(input.id), tokenId), message: USER_MESSAGES.saved };
     },
 
-    /** setDevice: remembers the caller's device, newest first, at most MAX_USER_DEVICES. */
+    /** setDevice: records the caller's device and binds the caller's token to it (devices service). */
     async setDevice(
       caller: AuthUser,
       deviceInfo: { deviceId: string } & Record<string, unknown>,
+      userAgent: string | undefined,
     ): Promise<{ user: UserProfile; message: string }> {
-      const current = await reload(caller.id);
-      const others = (current.user.devices as { deviceId?: unknown }[]).filter(
-        (d) => !d || typeof d !== 'object' || d.deviceId !== deviceInfo.deviceId,
-      );
-      const devices = [{ ...deviceInfo, lastSeenOn: now().toISOString() }, ...others].slice(
-        0,
-        MAX_USER_DEVICES,
-      );
-      await repo.update([caller.id], { devices });
-      return { user: presentProfile(await reload(caller.id)), message: USER_MESSAGES.deviceSaved };
+      await devices.record(caller, deviceInfo, userAgent);
+      return {
+        user: await profileOf(await reload(caller.id), caller.tokenId),
+        message: USER_MESSAGES.deviceSaved,
+      };
     },
   };
 }

@@ -1,6 +1,13 @@
 import { useState } from 'react';
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconKey, IconLogout, IconSettings, IconUserCircle } from '@tabler/icons-react';
+import {
+  IconChevronDown,
+  IconDevices,
+  IconKey,
+  IconLogout,
+  IconSettings,
+  IconUserCircle,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { UserInfoDialog } from '@/features/auth/components/user-info-dialog';
@@ -8,7 +15,7 @@ import { useSession } from '@/lib/session';
 
 /** Spec §1 user menu: Reset Password, User Profile (both the user info dialog), Logout. */
 export function UserMenu() {
-  const { t } = useTranslation('shell');
+  const { t } = useTranslation(['shell', 'signin']);
   const { user, logout } = useSession();
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<'profile' | 'password' | null>(null);
@@ -56,6 +63,9 @@ export function UserMenu() {
           </Menu.Item>
           <Menu.Item leftSection={<IconUserCircle size={16} />} onClick={() => setDialog('profile')}>
             {t('user.profile')}
+          </Menu.Item>
+          <Menu.Item leftSection={<IconDevices size={16} />} onClick={() => void navigate('/profile')}>
+            {t('signin:menu.signInAndDevices')}
           </Menu.Item>
           <Menu.Item leftSection={<IconSettings size={16} />} onClick={() => void navigate('/settings')}>
             {t('nav.settings')}

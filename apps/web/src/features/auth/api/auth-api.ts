@@ -25,6 +25,8 @@ export interface RegistrationInput {
   phoneNumber: string;
   email: string;
   password: string;
+  /** A verified outside identity to link to the new account (external sign-in, outcome 'register'). */
+  integration?: { provider: 'oidc' | 'oauth1'; ticket: string };
 }
 
 export interface ResetPasswordInput {
@@ -76,6 +78,7 @@ export function registerUser(input: RegistrationInput) {
     UserName: input.email,
     Password: input.password,
     IsCustomer: true,
+    ...(input.integration ? { Integration: input.integration } : {}),
   };
   return apiRequestWithMessages<RegisterResponse>('/api/user/register', { method: 'POST', body });
 }

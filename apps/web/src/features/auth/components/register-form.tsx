@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiRequestError } from '@/lib/api-client';
 import { FALLBACK_INDUSTRIES, registerUser, useActiveIndustries } from '../api/auth-api';
+import type { ExternalRegistration } from '../api/external-api';
 import { MIN_PASSWORD_LENGTH, registerSchema, type RegisterValues } from '../model/auth-schemas';
 
 const EMPTY: RegisterValues = {
@@ -30,13 +31,29 @@ const EMPTY: RegisterValues = {
   confirmPassword: '',
 };
 
-/** Spec §5 register form; on success the caller navigates to /login (spec §4). */
-export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
+/**
+ * Spec §5 register form; on success the caller navigates to /login (spec §4). With `external` (spec §4 social
+ * sign-in, registration mode) the names and e-mail come filled in and the identity is linked to the account.
+ */
+export function RegisterForm({
+  onRegistered,
+  external = null,
+}: {
+  onRegistered: () => void;
+  external?: ExternalRegistration | null;
+}) {
   const { t } = useTranslation('auth');
   const industries = useActiveIndustries();
   const form = useForm<RegisterValues>({
     resolver: zodResolver(registerSchema),
-    defaultValues: EMPTY,
+    defaultValues: external
+      ? {
+          ...EMPTY,
+          firstName: external.verified.firstName,
+          lastName: external.verified.lastName,
+          email: external.verified.email ?? '',
+        }
+      : EMPTY,
     mode: 'onTouched',
   });
   const register = useMutation({
@@ -80,6 +97,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
       phoneNumber: values.phoneNumber,
       email: values.email,
       password: values.password,
+      ...(external ? { integration: external.integration } : {}),
     });
   };
 

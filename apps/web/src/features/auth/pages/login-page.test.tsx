@@ -155,4 +155,27 @@ describe('LoginPage (spec §2, §4, §8)', () => {
     await user.click(screen.getByRole('button', { name: 'Reset' }));
     expect(await screen.findByText('Failed to send password reset e-mail.')).toBeTruthy();
   });
+
+  it('offers one button per configured outside provider, and none when none are configured', async () => {
+    mockApi({
+      'GET /api/auth/external/providers': () => ({
+        data: {
+          providers: [
+            { id: 'oidc', label: 'Company SSO' },
+            { id: 'oauth1', label: 'Test OAuth' },
+          ],
+        },
+      }),
+    });
+    renderLogin();
+    expect(await screen.findByRole('button', { name: 'Continue with Company SSO' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Continue with Test OAuth' })).toBeTruthy();
+  });
+
+  it('shows no outside sign-in buttons when the server has no providers', async () => {
+    const api = mockApi({ 'GET /api/auth/external/providers': () => ({ data: { providers: [] } }) });
+    renderLogin();
+    await waitFor(() => expect(api.calls.some((c) => c.path === '/api/auth/external/providers')).toBe(true));
+    expect(screen.queryByRole('button', { name: /Continue with/ })).toBeNull();
+  });
 });

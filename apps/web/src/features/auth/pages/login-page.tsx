@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useRedirectWhenSignedIn, useSession } from '@/lib/session';
 import { AuthCard } from '../components/auth-card';
+import { ExternalSignInButtons } from '../components/external-sign-in-buttons';
 import { ForgotPasswordForm } from '../components/forgot-password-form';
 import { LoginForm } from '../components/login-form';
 import { ResetPasswordForm } from '../components/reset-password-form';
@@ -55,6 +56,7 @@ export function LoginPage() {
           if (!result.ok && result.kind === 'notAuthorized') void navigate('/');
         }}
       />
+      <ExternalSignInButtons />
     </AuthCard>
   );
 }
