@@ -7,13 +7,9 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import cookie from '@fastify/cookie';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DbHandle } from '@sealplan/db';
+import { apiDescriptionSchema } from '@sealplan/contracts';
 import type { Env } from './config/env';
 import type { Mailer } from './lib/mail';
 import { registerErrorHandler, registerNotFound } from './plugins/error-handler';
@@ -25,6 +21,7 @@ import { inputGatePlugin } from './plugins/input-gate';
 import { createMailQueue, type MailQueue } from './modules/mail/mail-queue';
 import { createMailQueueRepository } from './modules/mail/mail-queue.repository';
 import { createCpuPool, type CpuPool } from './workers/cpu-pool';
+import { createSerializerCompiler } from './plugins/serializer';
 
 export interface AppDeps {
   db: DbHandle;
@@ -47,11 +44,18 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /** Every route as registered ('POST /api/user/list'); the authorisation matrix and fuzz suite walk it. */
-    routeTable: { method: string; url: string }[];
+    routeTable: RouteEntry[];
     /** Durable mail (the mail_jobs table), processed by every running server. */
     mailQueue: MailQueue;
     deps: BuiltAppDeps;
   }
+}
+
+/** A registered route; `responseStatuses` are the status codes its schema describes (ADR 019: all of them). */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  responseStatuses: string[];
 }
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -72,7 +76,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   const cpu = deps.cpu ?? createCpuPool({ log: app.log });
   app.decorate('deps', { ...deps, cpu });
   app.addHook('onClose', async () => cpu.close());
-  const routeTable: { method: string; url: string }[] = [];
+  const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     // Route guards (preHandler) run before the schema: a caller without rights learns nothing of a contract
@@ -82,7 +86,10 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
       route.preHandler = undefined;
     }
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+      if (method !== 'HEAD') {
+        const responseStatuses = Object.keys((route.schema?.response as object | undefined) ?? {});
+        routeTable.push({ method, url: route.url, responseStatuses });
+      }
     }
   });
   const mailQueue = createMailQueue({
@@ -95,7 +102,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   app.addHook('onReady', async () => mailQueue.start());
   app.addHook('onClose', async () => mailQueue.stop());
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers are written from JSON Schemas compiled once per route (ADR 019); zod checks them too outside production.
+  app.setSerializerCompiler(createSerializerCompiler({ checkWithZod: deps.env.NODE_ENV !== 'production' }));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -148,8 +156,11 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   // docs/decisions/011-abuse-limits.md: the API description is for signed-in users in production.
   app.get(
     '/api/docs',
-    { schema: { hide: true }, ...(deps.env.NODE_ENV === 'production' ? { preHandler: requireUser } : {}) },
-    async () => app.swagger(),
+    {
+      schema: { hide: true, response: { 200: apiDescriptionSchema } },
+      ...(deps.env.NODE_ENV === 'production' ? { preHandler: requireUser } : {}),
+    },
+    async () => app.swagger() as unknown as Record<string, unknown>,
   );
 
   const webDist = resolve(deps.env.WEB_DIST ?? DEFAULT_WEB_DIST);

@@ -13,3 +13,4 @@ export * from './transits';
 export * from './export';
 export * from './input-gate';
 export * from './dynamic-form';
+export * from './responses';

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AUTH_MESSAGES,
   envelope,
+  errorEnvelopeSchema,
   passwordChangedResponseSchema,
   resetPasswordEmailParamsSchema,
   resetPasswordEmailQuerySchema,
@@ -146,16 +147,25 @@ export async function authRoutes(app: FastifyInstance) {
   );
 
   // Spec §5: a missing e-mail is a clear error, not an unknown route.
-  r.get('/api/v1/account/resetpassword', { schema: { tags: ['auth'] } }, async () => {
-    throw new AppError('VALIDATION_FAILED', AUTH_MESSAGES.missingEmail, {
-      email: AUTH_MESSAGES.missingEmail,
-    });
-  });
-  r.get('/api/v1/account/resetpassword/', { schema: { hide: true } }, async () => {
-    throw new AppError('VALIDATION_FAILED', AUTH_MESSAGES.missingEmail, {
-      email: AUTH_MESSAGES.missingEmail,
-    });
-  });
+  // Both answer only the error (400 VALIDATION_FAILED).
+  r.get(
+    '/api/v1/account/resetpassword',
+    { schema: { tags: ['auth'], response: { 400: errorEnvelopeSchema } } },
+    async () => {
+      throw new AppError('VALIDATION_FAILED', AUTH_MESSAGES.missingEmail, {
+        email: AUTH_MESSAGES.missingEmail,
+      });
+    },
+  );
+  r.get(
+    '/api/v1/account/resetpassword/',
+    { schema: { hide: true, response: { 400: errorEnvelopeSchema } } },
+    async () => {
+      throw new AppError('VALIDATION_FAILED', AUTH_MESSAGES.missingEmail, {
+        email: AUTH_MESSAGES.missingEmail,
+      });
+    },
+  );
 
   r.get(
     '/api/v1/account/resetpassword/:email',

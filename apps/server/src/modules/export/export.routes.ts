@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sendProjectExportRequestSchema } from '@sealplan/contracts';
+import { envelope, sendProjectExportRequestSchema, sendProjectExportSharedSchema } from '@sealplan/contracts';
 import { ok } from '../../lib/reply';
 import { orgIdOf, requireOrgUser } from '../../plugins/auth';
 import { createExportRepository } from './export.repository';
@@ -27,6 +27,8 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'isShare false: answers the file (PDF, RTF, DOCX or CSV) with content-disposition. isShare true: e-mails it to emailAddress and answers the envelope.',
         body: sendProjectExportRequestSchema,
+        // A download answers the file itself (a Buffer, written as is); a share answers this envelope.
+        response: { 200: envelope(sendProjectExportSharedSchema) },
       },
     },
     async (request, reply) => {
@@ -48,7 +50,8 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-type', file.contentType)
         .header('content-disposition', `attachment; filename="${file.fileName}"`)
         .header('cache-control', 'no-store')
-        .send(file.body);
+        // The file is bytes, sent as they are: the response schema describes the share's envelope only.
+        .send(file.body as never);
     },
   );
 };
