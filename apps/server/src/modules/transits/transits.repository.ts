@@ -72,8 +72,19 @@ const itemOrder = [asc(penetratingItems.sort), asc(penetratingItems.createdOn), 
 
 /** The only Drizzle caller for transits and penetrating items; every query is scoped to one organization. */
 export function createTransitsRepository(db: Database) {
+  const projectRead = prepareProjectRead(db);
   return {
     ...queries(db),
+    /** The live transits of a project, oldest first (getProjectAndTransits; a prepared statement, ADR 019). */
+    async listTransitsOfProject(organizationId: string, projectId: string): Promise<TransitRow[]> {
+      const rows = await projectRead.transits.execute({ organizationId, projectId });
+      return rows.map((r) => r.transit);
+    },
+    /** The live items of a project's live transits in item order, in one query (getProjectAndTransits). */
+    async listItemsOfProject(organizationId: string, projectId: string): Promise<ItemRow[]> {
+      const rows = await projectRead.items.execute({ organizationId, projectId });
+      return rows.map((r) => r.item);
+    },
     /** Runs `work` in one transaction with a repository bound to it (both saved or neither). */
     async transaction<T>(work: (repo: TransitQueries) => Promise<T>): Promise<T> {
       return db.transaction(async (tx) => work(queries(tx as unknown as Database)));
@@ -82,6 +93,41 @@ export function createTransitsRepository(db: Database) {
 }
 
 export type TransitQueries = ReturnType<typeof queries>;
+
+/** The project read's queries, built once per server and prepared (planned once per connection on PostgreSQL). */
+function prepareProjectRead(db: Database) {
+  const organizationId = sql.placeholder('organizationId');
+  const projectId = sql.placeholder('projectId');
+  const ofProject = and(
+    eq(transits.projectId, projectId),
+    eq(transits.organizationId, organizationId),
+    eq(transits.isRemoved, false),
+    eq(projects.isRemoved, false),
+  );
+  return {
+    transits: db
+      .select({ transit: transits })
+      .from(transits)
+      .innerJoin(projects, eq(projects.id, transits.projectId))
+      .where(ofProject)
+      .orderBy(asc(transits.createdOn), asc(transits.id))
+      .prepare('project_read_transits'),
+    items: db
+      .select({ item: penetratingItems })
+      .from(penetratingItems)
+      .innerJoin(transits, eq(transits.id, penetratingItems.transitId))
+      .innerJoin(projects, eq(projects.id, transits.projectId))
+      .where(
+        and(
+          ofProject,
+          eq(penetratingItems.organizationId, organizationId),
+          eq(penetratingItems.isRemoved, false),
+        ),
+      )
+      .orderBy(...itemOrder)
+      .prepare('project_read_items'),
+  };
+}
 
 function queries(db: Database) {
   return {

@@ -41,6 +41,7 @@ import {
 } from '@sealplan/contracts';
 import type { z } from 'zod';
 import { AppError } from '../../errors';
+import type { CatalogueNames } from '../catalogue/catalogue.repository';
 import type { CpuPool } from '../../workers/cpu-pool';
 import { parseInput } from '../instance/parse-input';
 import { expectedVersion } from '../customers/customers.service';
@@ -59,7 +60,7 @@ function reference(id: string | null, display: string | undefined, model: string
 }
 
 /** Spec §3 transit as answered, with references named from the catalogue. */
-export function presentTransit(row: TransitRow, catalogue: Catalogue): Transit {
+export function presentTransit(row: TransitRow, catalogue: CatalogueNames): Transit {
   const itemTypeId = row.penetratingItemTypeId as Transit['penetratingItemTypeId'];
   const transitTypeId = row.transitTypeId as Transit['transitTypeId'];
   const classId = row.classId as Transit['classId'];
@@ -379,11 +380,13 @@ export const SIZED_SAVE_ATTEMPTS = 3;
 export interface TransitsServiceDeps {
   repo: TransitsRepository;
   loadCatalogue: () => Promise<Catalogue>;
+  /** The catalogue's reference names only (one small query), for reads that present transits. */
+  loadCatalogueNames: () => Promise<CatalogueNames>;
   /** Where computeResults runs: the server's worker pool, off the event loop. */
   cpu: Pick<CpuPool, 'sizeTransit'>;
 }
 
-export function createTransitsService({ repo, loadCatalogue, cpu }: TransitsServiceDeps) {
+export function createTransitsService({ repo, loadCatalogue, loadCatalogueNames, cpu }: TransitsServiceDeps) {
   /**
    * Saves with the transit's results sized off the event loop and outside any transaction (conventions 16):
    * 1. `write` runs in a transaction that is rolled back, to read the transit and its items exactly as the save
@@ -595,17 +598,17 @@ export function createTransitsService({ repo, loadCatalogue, cpu }: TransitsServ
 
     /** The live transits of a project with their items (getProjectAndTransits). */
     async listForProject(organizationId: string, projectId: string): Promise<TransitWithItems[]> {
-      const [catalogue, rows] = await Promise.all([
-        loadCatalogue(),
-        repo.listTransits(organizationId, projectId),
+      // Three queries at once: only the catalogue's names are needed to present references (ADR 019).
+      const [names, rows, items] = await Promise.all([
+        loadCatalogueNames(),
+        repo.listTransitsOfProject(organizationId, projectId),
+        repo.listItemsOfProject(organizationId, projectId),
       ]);
-      const items = await repo.listItems(
-        organizationId,
-        rows.map((r) => r.id),
-      );
+      const itemsByTransit = new Map<string, PenetratingItem[]>(rows.map((row) => [row.id, []]));
+      for (const item of items) itemsByTransit.get(item.transitId)?.push(presentItem(item));
       return rows.map((row) => ({
-        ...presentTransit(row, catalogue),
-        penetratingItems: items.filter((i) => i.transitId === row.id).map(presentItem),
+        ...presentTransit(row, names),
+        penetratingItems: itemsByTransit.get(row.id)!,
       }));
     },
 
