@@ -1,4 +1,4 @@
-// Starts the real server for the Playwright run: built web app, fresh embedded database (or DATABASE_URL),
+// Starts the real server for the Playwright run: built web app and server, fresh embedded database (or DATABASE_URL),
 // demo data and administrator seeded, mail written to an outbox folder the tests read.
 import { existsSync, rmSync } from 'node:fs';
 import { buildWeb, root, run } from './lib.mjs';
@@ -22,5 +22,7 @@ const env = {
   ADMIN_EMAIL: 'admin@sealplan.local',
   ADMIN_PASSWORD: 'e2e-admin-password',
 };
-if ((await run('npx', ['tsx', 'apps/server/src/cli/seed.ts'], { env })) !== 0) process.exit(1);
-process.exit(await run('npx', ['tsx', 'apps/server/src/server.ts'], { env }));
+// The server as production runs it: built once (ADR 019), worker pool included.
+if ((await run('npm', ['run', 'build:server', '--silent'])) !== 0) process.exit(1);
+if ((await run('node', ['apps/server/dist/seed.mjs'], { env })) !== 0) process.exit(1);
+process.exit(await run('node', ['--enable-source-maps', 'apps/server/dist/server.mjs'], { env }));
