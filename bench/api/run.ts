@@ -12,6 +12,7 @@
 //   npm run bench:api -- --db postgres --duration 20   one database, longer runs
 //   npm run bench:api -- --server source               the TypeScript source through tsx (how it ran before)
 //   npm run bench:api -- --cpu-prof /tmp/prof          also writes the server's V8 CPU profile there
+//   npm run bench:api -- --loads read                  only some loads (health,user,read,users), e.g. to profile one
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/sealplan_bench_api npm run bench:api   (dropped and re-created)
 
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -52,6 +53,7 @@ const DATABASES = arg('db', 'both') === 'both' ? ['postgres', 'pglite'] : [arg('
 const SERVER_FORM = arg('server', 'built');
 const CPU_PROF_DIR = arg('cpu-prof', '');
 const PORT = Number(arg('port', '3171'));
+const LOADS = new Set(arg('loads', 'health,user,read,users').split(','));
 const BARE_PORT = PORT + 1;
 if (!DATABASES.every((d) => d === 'postgres' || d === 'pglite')) throw new Error('--db is postgres, pglite or both');
 if (SERVER_FORM !== 'built' && SERVER_FORM !== 'source') throw new Error('--server is built or source');
@@ -92,7 +94,10 @@ async function stop(child: ChildProcess): Promise<void> {
   await ended;
 }
 
-/** A bare node:http server answering the size of JSON body /api/health answers: the floor of this machine. */
+/**
+ * A bare node:http server answering the size of JSON body /api/health answers: the floor of this machine. On
+ * /bytes/N it answers N bytes of JSON instead: the floor for an answer as large as the project read's.
+ */
 function startBareServer(): ChildProcess {
   const body = JSON.stringify({
     success: true,
@@ -104,7 +109,13 @@ function startBareServer(): ChildProcess {
     },
     messages: [],
   });
-  const source = `require('node:http').createServer((q, s) => { s.writeHead(200, { 'content-type': 'application/json' }); s.end(${JSON.stringify(body)}); }).listen(${BARE_PORT}, '127.0.0.1');`;
+  const source = `const small = ${JSON.stringify(body)}; const sized = new Map();
+    require('node:http').createServer((q, s) => {
+      const n = q.url.startsWith('/bytes/') ? Number(q.url.slice(7)) : 0;
+      if (n && !sized.has(n)) sized.set(n, JSON.stringify({ data: 'x'.repeat(Math.max(0, n - 11)) }));
+      s.writeHead(200, { 'content-type': 'application/json' });
+      s.end(n ? sized.get(n) : small);
+    }).listen(${BARE_PORT}, '127.0.0.1');`;
   return spawn(process.execPath, ['-e', source], { stdio: 'ignore' });
 }
 
@@ -278,22 +289,32 @@ async function benchDatabase(kind: string) {
     console.log(`\n${kind} (${SERVER_FORM} server, load ${load()}); project read answers ${readBytes} bytes`);
     const floor = await runLoad(bare.pid!, { url: `http://127.0.0.1:${BARE_PORT}/` });
     console.log(row('bare node:http (floor)', floor, null));
-    const health = await runLoad(server.pid!, { url: `${base}/api/health` });
-    console.log(row('GET /api/health', health, floor, TARGET_RATIO.health));
-    const me = await runLoad(server.pid!, { url: `${base}/api/auth/current-user`, headers: auth });
-    console.log(row('GET /api/auth/current-user', me, floor, TARGET_RATIO.currentUser));
-    const project = await runLoad(server.pid!, read);
-    console.log(
-      row(`getProjectAndTransits (${PROJECT_TRANSITS}×${ITEM_LINES})`, project, floor, TARGET_RATIO.projectRead),
-    );
-    const users = await runLoad(server.pid!, {
-      ...read,
-      connections: USERS,
-      overallRate: USERS / USER_INTERVAL_S,
-      durationS: Math.max(DURATION_S, 10),
-    });
-    const p99 = users.p99 < TARGET_P99_MS ? `p99 < ${TARGET_P99_MS} ms met` : `p99 ≥ ${TARGET_P99_MS} ms MISSED`;
-    console.log(`${row(`${USERS} users, a read every ${USER_INTERVAL_S} s`, users, floor)}  ${p99}`);
+    if (LOADS.has('health')) {
+      const health = await runLoad(server.pid!, { url: `${base}/api/health` });
+      console.log(row('GET /api/health', health, floor, TARGET_RATIO.health));
+    }
+    if (LOADS.has('user')) {
+      const me = await runLoad(server.pid!, { url: `${base}/api/auth/current-user`, headers: auth });
+      console.log(row('GET /api/auth/current-user', me, floor, TARGET_RATIO.currentUser));
+    }
+    if (LOADS.has('read')) {
+      const project = await runLoad(server.pid!, read);
+      const name = `getProjectAndTransits (${PROJECT_TRANSITS}×${ITEM_LINES})`;
+      console.log(row(name, project, floor, TARGET_RATIO.projectRead));
+      // The same bytes from the bare server: how much of the read is the size of its answer alone.
+      const sized = await runLoad(bare.pid!, { url: `http://127.0.0.1:${BARE_PORT}/bytes/${readBytes}` });
+      console.log(row(`bare node:http, ${readBytes} bytes`, sized, floor));
+    }
+    if (LOADS.has('users')) {
+      const users = await runLoad(server.pid!, {
+        ...read,
+        connections: USERS,
+        overallRate: USERS / USER_INTERVAL_S,
+        durationS: Math.max(DURATION_S, 10),
+      });
+      const p99 = users.p99 < TARGET_P99_MS ? `p99 < ${TARGET_P99_MS} ms met` : `p99 ≥ ${TARGET_P99_MS} ms MISSED`;
+      console.log(`${row(`${USERS} users, a read every ${USER_INTERVAL_S} s`, users, floor)}  ${p99}`);
+    }
     console.log(`  load average after: ${load()}`);
   } finally {
     await Promise.all([stop(server), stop(bare)]);

@@ -64,34 +64,6 @@ export type CatalogueNames = Pick<Catalogue, 'itemTypes' | 'transitTypes' | 'cla
 
 /** The only Drizzle caller for the catalogue tables (provider-wide reference data, not organization data). */
 export function createCatalogueRepository(db: Database) {
-  // The three tables whose names a transit's references show, in one prepared query (ADR 019).
-  const names = db
-    .select({
-      table: sql<string>`'itemTypes'`.as('table'),
-      id: penetratingItemTypes.id,
-      name: penetratingItemTypes.name,
-    })
-    .from(penetratingItemTypes)
-    .unionAll(
-      db
-        .select({
-          table: sql<string>`'transitTypes'`.as('table'),
-          id: transitTypes.id,
-          name: transitTypes.name,
-        })
-        .from(transitTypes),
-    )
-    .unionAll(
-      db
-        .select({
-          table: sql<string>`'classes'`.as('table'),
-          id: transitClasses.id,
-          name: transitClasses.name,
-        })
-        .from(transitClasses),
-    )
-    .prepare('catalogue_names');
-
   async function readMeta(executor: Executor): Promise<CatalogueMeta | null> {
     const rows = await executor
       .select({ meta: catalogueMeta, verifiedBy: users.email })
@@ -265,16 +237,6 @@ export function createCatalogueRepository(db: Database) {
     },
 
     readMeta: () => readMeta(db),
-
-    /** The names of item types, transit types and classes: what presenting a transit's references needs. */
-    async loadNames(): Promise<CatalogueNames> {
-      const result: CatalogueNames = { itemTypes: [], transitTypes: [], classes: [] };
-      for (const row of await names.execute()) {
-        const list = result[row.table as keyof CatalogueNames] as { id: string; name: string }[];
-        list.push({ id: row.id, name: row.name });
-      }
-      return result;
-    },
 
     /**
      * Replaces every catalogue table in one transaction when the meta row is still at `expectedVersion`

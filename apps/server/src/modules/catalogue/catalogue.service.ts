@@ -134,9 +134,6 @@ export function createCatalogueService({ repo, now }: { repo: CatalogueRepositor
       return (await repo.load()).catalogue;
     },
 
-    /** The reference names only (item types, transit types, classes), for reads that present transits. */
-    getCatalogueNames: () => repo.loadNames(),
-
     /** Spec §7 getFormData: the form reference data of spec §3. */
     async getFormData(): Promise<FormData> {
       return repo.load();

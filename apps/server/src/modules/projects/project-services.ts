@@ -16,7 +16,6 @@ export function createProjectServices(db: Database, now: () => Date, cpu: Pick<C
   const transits = createTransitsService({
     repo: createTransitsRepository(db),
     loadCatalogue: () => catalogue.getCatalogue(),
-    loadCatalogueNames: () => catalogue.getCatalogueNames(),
     cpu,
   });
   const projects = createProjectsService({ repo: createProjectsRepository(db), customers, transits });

@@ -1,5 +1,13 @@
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { penetratingItems, projects, transits, type Database } from '@sealplan/db';
+import {
+  penetratingItems,
+  penetratingItemTypes,
+  projects,
+  transitClasses,
+  transits,
+  transitTypes,
+  type Database,
+} from '@sealplan/db';
 import { insertScoped, selectPage, totalCount, updateVersioned } from '../../lib/versioned-repository';
 import type { FieldMap } from '../instance/record-fields';
 
@@ -76,9 +84,8 @@ export function createTransitsRepository(db: Database) {
   return {
     ...queries(db),
     /** The live transits of a project, oldest first (getProjectAndTransits; a prepared statement, ADR 019). */
-    async listTransitsOfProject(organizationId: string, projectId: string): Promise<TransitRow[]> {
-      const rows = await projectRead.transits.execute({ organizationId, projectId });
-      return rows.map((r) => r.transit);
+    async listTransitsOfProject(organizationId: string, projectId: string): Promise<TransitWithNames[]> {
+      return projectRead.transits.execute({ organizationId, projectId });
     },
     /** The live items of a project's live transits in item order, in one query (getProjectAndTransits). */
     async listItemsOfProject(organizationId: string, projectId: string): Promise<ItemRow[]> {
@@ -94,6 +101,14 @@ export function createTransitsRepository(db: Database) {
 
 export type TransitQueries = ReturnType<typeof queries>;
 
+/** A transit with the catalogue names of its item type, transit type and class (null when unset or unknown). */
+export interface TransitWithNames {
+  transit: TransitRow;
+  itemTypeName: string | null;
+  transitTypeName: string | null;
+  className: string | null;
+}
+
 /** The project read's queries, built once per server and prepared (planned once per connection on PostgreSQL). */
 function prepareProjectRead(db: Database) {
   const organizationId = sql.placeholder('organizationId');
@@ -105,10 +120,19 @@ function prepareProjectRead(db: Database) {
     eq(projects.isRemoved, false),
   );
   return {
+    // The names of the transit's references come with it, so the read needs no catalogue query.
     transits: db
-      .select({ transit: transits })
+      .select({
+        transit: transits,
+        itemTypeName: penetratingItemTypes.name,
+        transitTypeName: transitTypes.name,
+        className: transitClasses.name,
+      })
       .from(transits)
       .innerJoin(projects, eq(projects.id, transits.projectId))
+      .leftJoin(penetratingItemTypes, eq(penetratingItemTypes.id, transits.penetratingItemTypeId))
+      .leftJoin(transitTypes, eq(transitTypes.id, transits.transitTypeId))
+      .leftJoin(transitClasses, eq(transitClasses.id, transits.classId))
       .where(ofProject)
       .orderBy(asc(transits.createdOn), asc(transits.id))
       .prepare('project_read_transits'),

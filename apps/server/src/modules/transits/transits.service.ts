@@ -50,6 +50,7 @@ import type {
   TransitQueries,
   TransitRow,
   TransitValues,
+  TransitWithNames,
   TransitsRepository,
 } from './transits.repository';
 
@@ -102,6 +103,18 @@ export function presentTransit(row: TransitRow, catalogue: CatalogueNames): Tran
     version: row.version,
     auditing: { createdOn: row.createdOn.toISOString(), lastUpdatedOn: row.lastUpdatedOn.toISOString() },
     results: (row.results ?? null) as TransitSizing | null,
+  };
+}
+
+/** The catalogue names a transit read with its references' names carries, as presentTransit looks them up. */
+function namesOf(row: TransitWithNames): CatalogueNames {
+  const { transit } = row;
+  const one = <T extends string>(id: string | null, name: string | null) =>
+    id !== null && name !== null ? [{ id: id as T, name }] : [];
+  return {
+    itemTypes: one(transit.penetratingItemTypeId, row.itemTypeName) as CatalogueNames['itemTypes'],
+    transitTypes: one(transit.transitTypeId, row.transitTypeName) as CatalogueNames['transitTypes'],
+    classes: one(transit.classId, row.className) as CatalogueNames['classes'],
   };
 }
 
@@ -380,13 +393,11 @@ export const SIZED_SAVE_ATTEMPTS = 3;
 export interface TransitsServiceDeps {
   repo: TransitsRepository;
   loadCatalogue: () => Promise<Catalogue>;
-  /** The catalogue's reference names only (one small query), for reads that present transits. */
-  loadCatalogueNames: () => Promise<CatalogueNames>;
   /** Where computeResults runs: the server's worker pool, off the event loop. */
   cpu: Pick<CpuPool, 'sizeTransit'>;
 }
 
-export function createTransitsService({ repo, loadCatalogue, loadCatalogueNames, cpu }: TransitsServiceDeps) {
+export function createTransitsService({ repo, loadCatalogue, cpu }: TransitsServiceDeps) {
   /**
    * Saves with the transit's results sized off the event loop and outside any transaction (conventions 16):
    * 1. `write` runs in a transaction that is rolled back, to read the transit and its items exactly as the save
@@ -598,17 +609,16 @@ export function createTransitsService({ repo, loadCatalogue, loadCatalogueNames,
 
     /** The live transits of a project with their items (getProjectAndTransits). */
     async listForProject(organizationId: string, projectId: string): Promise<TransitWithItems[]> {
-      // Three queries at once: only the catalogue's names are needed to present references (ADR 019).
-      const [names, rows, items] = await Promise.all([
-        loadCatalogueNames(),
+      // Two queries at once; the transits carry their references' names, so no catalogue is loaded (ADR 019).
+      const [rows, items] = await Promise.all([
         repo.listTransitsOfProject(organizationId, projectId),
         repo.listItemsOfProject(organizationId, projectId),
       ]);
-      const itemsByTransit = new Map<string, PenetratingItem[]>(rows.map((row) => [row.id, []]));
+      const itemsByTransit = new Map<string, PenetratingItem[]>(rows.map((row) => [row.transit.id, []]));
       for (const item of items) itemsByTransit.get(item.transitId)?.push(presentItem(item));
       return rows.map((row) => ({
-        ...presentTransit(row, names),
-        penetratingItems: itemsByTransit.get(row.id)!,
+        ...presentTransit(row.transit, namesOf(row)),
+        penetratingItems: itemsByTransit.get(row.transit.id)!,
       }));
     },
 
