@@ -3,6 +3,7 @@ import type { FastifySerializerCompiler } from 'fastify/types/schema';
 import { z } from 'zod';
 import { safeEncode, type $ZodType } from 'zod/v4/core';
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
+import { writeWithRawJson } from '../lib/raw-json';
 
 /** A JSON Schema node as z.toJSONSchema writes it (only the keys this module rewrites are typed). */
 type JsonSchema = {
@@ -71,8 +72,10 @@ export interface SerializerOptions {
  */
 export function createSerializerCompiler(options: SerializerOptions): FastifySerializerCompiler<z.ZodType> {
   return ({ schema, method, url }) => {
-    const stringify = fastJson(serializationSchemaOf(schema) as unknown as Parameters<typeof fastJson>[0]);
-    if (!options.checkWithZod) return (data: unknown) => stringify(data);
+    const compiled = fastJson(serializationSchemaOf(schema) as unknown as Parameters<typeof fastJson>[0]);
+    // Stored JSON read as text (RawJson) is written as it is, not parsed and written again.
+    const stringify = (data: unknown) => writeWithRawJson(() => compiled(data));
+    if (!options.checkWithZod) return stringify;
     return (data: unknown) => {
       const checked = safeEncode(schema as unknown as $ZodType, data);
       if (checked.error) throw new ResponseSerializationError(method, url, { cause: checked.error });

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   penetratingItems,
   penetratingItemTypes,
@@ -10,6 +10,7 @@ import {
 } from '@sealplan/db';
 import { insertScoped, selectPage, totalCount, updateVersioned } from '../../lib/versioned-repository';
 import type { FieldMap } from '../instance/record-fields';
+import { rawJson } from '../../lib/raw-json';
 
 export type TransitRow = typeof transits.$inferSelect;
 export type ItemRow = typeof penetratingItems.$inferSelect;
@@ -85,7 +86,12 @@ export function createTransitsRepository(db: Database) {
     ...queries(db),
     /** The live transits of a project, oldest first (getProjectAndTransits; a prepared statement, ADR 019). */
     async listTransitsOfProject(organizationId: string, projectId: string): Promise<TransitWithNames[]> {
-      return projectRead.transits.execute({ organizationId, projectId });
+      const rows = await projectRead.transits.execute({ organizationId, projectId });
+      // The stored results travel on as the text PostgreSQL gave (ADR 019): answered, never read here.
+      return rows.map(({ transit, resultsJson, ...names }) => ({
+        transit: { ...transit, results: rawJson(resultsJson) },
+        ...names,
+      }));
     },
     /** The live items of a project's live transits in item order, in one query (getProjectAndTransits). */
     async listItemsOfProject(organizationId: string, projectId: string): Promise<ItemRow[]> {
@@ -111,6 +117,7 @@ export interface TransitWithNames {
 
 /** The project read's queries, built once per server and prepared (planned once per connection on PostgreSQL). */
 function prepareProjectRead(db: Database) {
+  const { results: _results, ...transitColumnsButResults } = getTableColumns(transits);
   const organizationId = sql.placeholder('organizationId');
   const projectId = sql.placeholder('projectId');
   const ofProject = and(
@@ -123,7 +130,8 @@ function prepareProjectRead(db: Database) {
     // The names of the transit's references come with it, so the read needs no catalogue query.
     transits: db
       .select({
-        transit: transits,
+        transit: transitColumnsButResults,
+        resultsJson: sql<string | null>`${transits.results}::text`,
         itemTypeName: penetratingItemTypes.name,
         transitTypeName: transitTypes.name,
         className: transitClasses.name,
