@@ -46,12 +46,14 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
       if (outcome.kind === 'shared') return ok(outcome.data);
       const { file } = outcome;
       // The file name is ASCII letters, digits and dashes by construction (baseFileName), so it needs no escaping.
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .header('cache-control', 'no-store')
-        // The file is bytes, sent as they are: the response schema describes the share's envelope only.
-        .send(file.body as never);
+      return (
+        reply
+          .header('content-type', file.contentType)
+          .header('content-disposition', `attachment; filename="${file.fileName}"`)
+          .header('cache-control', 'no-store')
+          // The file is bytes, sent as they are: the response schema describes the share's envelope only.
+          .send(file.body as never)
+      );
     },
   );
 };
