@@ -1,4 +1,4 @@
-// Starts the real server for the Playwright run: built web app, fresh embedded database (or DATABASE_URL),
+// Starts the real server for the Playwright run: built web app and server, fresh embedded database (or DATABASE_URL),
 // demo data and administrator seeded, mail written to an outbox folder the tests read.
 import { spawn } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
@@ -26,8 +26,10 @@ const env = {
 };
 // External sign-in (ADR 018): the test identity providers run beside the app on the next two ports.
 Object.assign(env, await startFakeProviders(Number(port) + 1, `http://127.0.0.1:${port}`));
-if ((await run('npx', ['tsx', 'apps/server/src/cli/seed.ts'], { env })) !== 0) process.exit(1);
-process.exit(await run('npx', ['tsx', 'apps/server/src/server.ts'], { env }));
+// The server as production runs it: built once (ADR 019), worker pool included.
+if ((await run('npm', ['run', 'build:server', '--silent'])) !== 0) process.exit(1);
+if ((await run('node', ['apps/server/dist/seed.mjs'], { env })) !== 0) process.exit(1);
+process.exit(await run('node', ['--enable-source-maps', 'apps/server/dist/server.mjs'], { env }));
 
 /** Starts apps/server/src/testing/fake-providers/serve.ts; answers the app's environment for them. */
 function startFakeProviders(basePort, appUrl) {

@@ -2,18 +2,14 @@ import { existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
-import Fastify, { type FastifyServerOptions } from 'fastify';
-import helmet from '@fastify/helmet';
+import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
+import { pino } from 'pino';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import cookie from '@fastify/cookie';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DbHandle } from '@sealplan/db';
+import { apiDescriptionSchema } from '@sealplan/contracts';
 import type { Env } from './config/env';
 import type { Mailer } from './lib/mail';
 import { registerErrorHandler, registerNotFound } from './plugins/error-handler';
@@ -25,6 +21,8 @@ import { inputGatePlugin } from './plugins/input-gate';
 import { createMailQueue, type MailQueue } from './modules/mail/mail-queue';
 import { createMailQueueRepository } from './modules/mail/mail-queue.repository';
 import { createCpuPool, type CpuPool } from './workers/cpu-pool';
+import { createSerializerCompiler } from './plugins/serializer';
+import { securityHeadersPlugin } from './plugins/security-headers';
 
 export interface AppDeps {
   db: DbHandle;
@@ -47,11 +45,18 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /** Every route as registered ('POST /api/user/list'); the authorisation matrix and fuzz suite walk it. */
-    routeTable: { method: string; url: string }[];
+    routeTable: RouteEntry[];
     /** Durable mail (the mail_jobs table), processed by every running server. */
     mailQueue: MailQueue;
     deps: BuiltAppDeps;
   }
+}
+
+/** A registered route; `responseStatuses` are the status codes its schema describes (ADR 019: all of them). */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  responseStatuses: string[];
 }
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -59,10 +64,22 @@ const BODY_LIMIT_BYTES = 8 * 1024 * 1024;
 /** Browsers remember HTTPS-only for a year, subdomains included. */
 const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
 
+/**
+ * The server's pino options. In production lines go to stdout through an asynchronous destination: a line is
+ * handed to the write in flight, or started, instead of a blocking write per line (pino flushes what is pending
+ * when the process exits). Elsewhere they are written as they come, so a test or a terminal sees them at once.
+ */
+function serverLogger(env: Env): FastifyServerOptions['logger'] {
+  if (env.NODE_ENV !== 'production') return { level: env.LOG_LEVEL };
+  return { level: env.LOG_LEVEL, stream: pino.destination({ dest: 1, sync: false }) };
+}
+
 /** Builds the whole app without listening: server.ts listens, tests use app.inject. */
 export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerOptions['logger'] } = {}) {
   const app = Fastify({
-    logger: options.logger ?? { level: deps.env.LOG_LEVEL },
+    logger: options.logger ?? serverLogger(deps.env),
+    // One line per request, written when it is answered (below), instead of Fastify's two (ADR 019).
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined) ?? randomUUID(),
     bodyLimit: BODY_LIMIT_BYTES,
     // Forwarded headers count only from the configured proxies (README: TRUST_PROXY).
@@ -72,7 +89,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   const cpu = deps.cpu ?? createCpuPool({ log: app.log });
   app.decorate('deps', { ...deps, cpu });
   app.addHook('onClose', async () => cpu.close());
-  const routeTable: { method: string; url: string }[] = [];
+  const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     // Route guards (preHandler) run before the schema: a caller without rights learns nothing of a contract
@@ -82,7 +99,10 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
       route.preHandler = undefined;
     }
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+      if (method !== 'HEAD') {
+        const responseStatuses = Object.keys((route.schema?.response as object | undefined) ?? {});
+        routeTable.push({ method, url: route.url, responseStatuses });
+      }
     }
   });
   const mailQueue = createMailQueue({
@@ -95,25 +115,39 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   app.addHook('onReady', async () => mailQueue.start());
   app.addHook('onClose', async () => mailQueue.stop());
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers are written from JSON Schemas compiled once per route (ADR 019); zod checks them too outside production.
+  app.setSerializerCompiler(createSerializerCompiler({ checkWithZod: deps.env.NODE_ENV !== 'production' }));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-
-  await app.register(helmet, {
-    // Sent below, and only over HTTPS: over plain HTTP it means nothing and breaks local setups.
-    strictTransportSecurity: false,
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        workerSrc: ["'self'", 'blob:'],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url,
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
       },
-    },
+      'request completed',
+    );
   });
+
+  await app.register(
+    securityHeadersPlugin({
+      // Sent below, and only over HTTPS: over plain HTTP it means nothing and breaks local setups.
+      strictTransportSecurity: false,
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          workerSrc: ["'self'", 'blob:'],
+          scriptSrc: ["'self'"],
+          connectSrc: ["'self'"],
+        },
+      },
+    }),
+  );
   app.addHook('onSend', async (request, reply) => {
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS_VALUE);
   });
@@ -148,8 +182,11 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   // docs/decisions/011-abuse-limits.md: the API description is for signed-in users in production.
   app.get(
     '/api/docs',
-    { schema: { hide: true }, ...(deps.env.NODE_ENV === 'production' ? { preHandler: requireUser } : {}) },
-    async () => app.swagger(),
+    {
+      schema: { hide: true, response: { 200: apiDescriptionSchema } },
+      ...(deps.env.NODE_ENV === 'production' ? { preHandler: requireUser } : {}),
+    },
+    async () => app.swagger() as unknown as Record<string, unknown>,
   );
 
   const webDist = resolve(deps.env.WEB_DIST ?? DEFAULT_WEB_DIST);

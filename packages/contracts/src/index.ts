@@ -17,3 +17,4 @@ export * from './schedules';
 export * from './content';
 export * from './external-sign-in';
 export * from './devices';
+export * from './responses';

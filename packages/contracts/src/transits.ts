@@ -257,9 +257,9 @@ export interface Transit {
   nominalSize: string | null;
   sparePercent: number | null;
   comments: string;
-  penetratingItemTypeId: TransitInput['itemTypeId'];
-  transitTypeId: TransitInput['transitTypeId'];
-  classId: TransitInput['classId'];
+  penetratingItemTypeId: NonNullable<TransitInput['itemTypeId']> | null;
+  transitTypeId: NonNullable<TransitInput['transitTypeId']> | null;
+  classId: NonNullable<TransitInput['classId']> | null;
   /** Spec §3 references {id, display, model} of the three ids above (null when not chosen). */
   penetratingItemType: Reference | null;
   transitType: Reference | null;

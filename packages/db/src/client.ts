@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -16,7 +17,14 @@ export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
 export const DEFAULT_PGLITE_DIR = './data/sealplan';
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../drizzle', import.meta.url));
+/**
+ * The committed migrations (packages/db/drizzle), found through the package's own entry so that code bundled
+ * elsewhere (the built server, ADR 019) finds them as the TypeScript source does.
+ */
+export const MIGRATIONS_FOLDER = join(
+  dirname(createRequire(import.meta.url).resolve('@sealplan/db')),
+  '../drizzle',
+);
 /** Advisory lock id so that several app servers starting together migrate one at a time. */
 const MIGRATION_LOCK_ID = 7_391_001;
 

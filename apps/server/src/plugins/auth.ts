@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { and, eq, gt, isNull } from 'drizzle-orm';
-import { accessTokens, organizations, roles as rolesTable, userRoles, users } from '@sealplan/db';
+import type { Database } from '@sealplan/db';
 import {
   ANONYMOUS_ACCESS_TOKEN,
   AUTH_MESSAGES,
@@ -11,6 +10,7 @@ import {
 import { AppError } from '../errors';
 import { hashToken } from '../lib/tokens';
 import { PERMISSIONS, USER_ADMIN_ROLES, type RoleId } from '../modules/auth/roles';
+import { createSessionRepository, type SessionRepository } from '../modules/auth/session.repository';
 
 export const ANONYMOUS_TOKEN = ANONYMOUS_ACCESS_TOKEN;
 
@@ -68,54 +68,25 @@ export function bearer(request: FastifyRequest): string | null {
   return cookie && cookieMayAuthenticate(request) ? cookie : null;
 }
 
+const sessionRepositories = new WeakMap<Database, SessionRepository>();
+
 /** Looks the token up by its hash; revoked, expired, suspended, removed or unapproved means anonymous. */
 export async function resolveUser(app: FastifyInstance, token: string | null): Promise<AuthUser | null> {
   if (!token || token === ANONYMOUS_TOKEN) return null;
   const { db } = app.deps.db;
-  const rows = await db
-    // Only the columns a request needs: the free-form JSON of the user row (devices, attributes) is never loaded.
-    .select({
-      tokenId: accessTokens.id,
-      tokenExpiresAt: accessTokens.expiresAt,
-      user: {
-        id: users.id,
-        organizationId: users.organizationId,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        isSuspended: users.isSuspended,
-        isRemoved: users.isRemoved,
-        isApproved: users.isApproved,
-      },
-      isProvider: organizations.isProvider,
-    })
-    .from(accessTokens)
-    .innerJoin(users, eq(users.id, accessTokens.userId))
-    .leftJoin(organizations, eq(organizations.id, users.organizationId))
-    .where(
-      and(
-        eq(accessTokens.tokenHash, hashToken(token)),
-        isNull(accessTokens.revokedAt),
-        gt(accessTokens.expiresAt, app.deps.now()),
-      ),
-    )
-    .limit(1);
-  const row = rows[0];
-  if (!row || row.user.isSuspended || row.user.isRemoved || !row.user.isApproved) return null;
-  const roleRows = await db
-    .select({ id: rolesTable.id, permissions: rolesTable.permissions })
-    .from(userRoles)
-    .innerJoin(rolesTable, eq(rolesTable.id, userRoles.roleId))
-    .where(eq(userRoles.userId, row.user.id));
+  let sessions = sessionRepositories.get(db);
+  if (!sessions) sessionRepositories.set(db, (sessions = createSessionRepository(db)));
+  const row = await sessions.findLiveSession(hashToken(token), app.deps.now());
+  if (!row) return null;
   return {
-    id: row.user.id,
-    organizationId: row.user.organizationId,
+    id: row.userId,
+    organizationId: row.organizationId,
     isProviderOrganization: row.isProvider === true,
-    email: row.user.email,
-    firstName: row.user.firstName,
-    lastName: row.user.lastName,
-    roles: roleRows.map((r) => r.id as RoleId),
-    permissions: [...new Set(roleRows.flatMap((r) => r.permissions.map((p) => p.id)))],
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    roles: row.roleIds as RoleId[],
+    permissions: row.permissionIds,
     tokenId: row.tokenId,
     tokenExpiresAt: row.tokenExpiresAt,
   };

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { auditColumns, versionColumn } from './audit';
 import { organizations, users } from './accounts';
@@ -51,7 +52,14 @@ export const projects = pgTable(
     ...versionColumn(),
     ...auditColumns(),
   },
-  (t) => [index('projects_org_idx').on(t.organizationId)],
+  (t) => [
+    index('projects_org_idx').on(t.organizationId),
+    // ADR 019: a customer's live project count (customers' lists and records) and the dashboard's recent projects.
+    index('projects_customer_idx').on(t.customerId),
+    index('projects_org_recent_idx')
+      .on(t.organizationId, t.lastUpdatedOn.desc().nullsFirst())
+      .where(sql`${t.isRemoved} = false`),
+  ],
 );
 
 /** Transit (spec §3). Lengths in mm. `results` holds the engine's figures computed on the server at save. */
@@ -89,7 +97,14 @@ export const transits = pgTable(
     ...versionColumn(),
     ...auditColumns(),
   },
-  (t) => [index('transits_project_idx').on(t.projectId), index('transits_org_idx').on(t.organizationId)],
+  (t) => [
+    index('transits_project_idx').on(t.projectId),
+    index('transits_org_idx').on(t.organizationId),
+    // ADR 019: the project read's live transits of a project, in the order it answers them (no sort).
+    index('transits_project_live_idx')
+      .on(t.projectId, t.createdOn, t.id)
+      .where(sql`${t.isRemoved} = false`),
+  ],
 );
 
 /** Penetrating item line (spec §3): `quantity` identical items of one outer diameter. */

@@ -6,6 +6,7 @@ import {
   envelope,
   EXTERNAL_MESSAGES,
   integrationSchema,
+  errorEnvelopeSchema,
   passwordChangedResponseSchema,
   resetPasswordEmailParamsSchema,
   resetPasswordEmailQuerySchema,
@@ -172,16 +173,25 @@ export async function authRoutes(app: FastifyInstance) {
   );
 
   // Spec §5: a missing e-mail is a clear error, not an unknown route.
-  r.get('/api/v1/account/resetpassword', { schema: { tags: ['auth'] } }, async () => {
-    throw new AppError('VALIDATION_FAILED', AUTH_MESSAGES.missingEmail, {
-      email: AUTH_MESSAGES.missingEmail,
-    });
-  });
-  r.get('/api/v1/account/resetpassword/', { schema: { hide: true } }, async () => {
-    throw new AppError('VALIDATION_FAILED', AUTH_MESSAGES.missingEmail, {
-      email: AUTH_MESSAGES.missingEmail,
-    });
-  });
+  // Both answer only the error (400 VALIDATION_FAILED).
+  r.get(
+    '/api/v1/account/resetpassword',
+    { schema: { tags: ['auth'], response: { 400: errorEnvelopeSchema } } },
+    async () => {
+      throw new AppError('VALIDATION_FAILED', AUTH_MESSAGES.missingEmail, {
+        email: AUTH_MESSAGES.missingEmail,
+      });
+    },
+  );
+  r.get(
+    '/api/v1/account/resetpassword/',
+    { schema: { hide: true, response: { 400: errorEnvelopeSchema } } },
+    async () => {
+      throw new AppError('VALIDATION_FAILED', AUTH_MESSAGES.missingEmail, {
+        email: AUTH_MESSAGES.missingEmail,
+      });
+    },
+  );
 
   r.get(
     '/api/v1/account/resetpassword/:email',

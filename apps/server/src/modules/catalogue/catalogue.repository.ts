@@ -59,6 +59,9 @@ export function seedSampleFields(catalogue: Catalogue): SampleFields {
 
 type Executor = Database;
 
+/** What presenting a transit needs of the catalogue: the names of its references. */
+export type CatalogueNames = Pick<Catalogue, 'itemTypes' | 'transitTypes' | 'classes'>;
+
 /** The only Drizzle caller for the catalogue tables (provider-wide reference data, not organization data). */
 export function createCatalogueRepository(db: Database) {
   async function readMeta(executor: Executor): Promise<CatalogueMeta | null> {

@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { saveCatalogueRequestSchema, verifyCatalogueRequestSchema } from '@sealplan/contracts';
+import {
+  saveCatalogueRequestSchema,
+  verifyCatalogueRequestSchema,
+  envelope,
+  formDataSchema,
+} from '@sealplan/contracts';
 import { ok } from '../../lib/reply';
 import { requireProviderWideAdmin, requireUser } from '../../plugins/auth';
 import { createCatalogueRepository } from './catalogue.repository';
@@ -18,13 +23,22 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     now: app.deps.now,
   });
 
-  app.get('/api/catalogue', { preHandler: requireUser, schema: { tags: ['catalogue'] } }, async () =>
-    ok(await service.getFormData()),
+  app.get(
+    '/api/catalogue',
+    { preHandler: requireUser, schema: { tags: ['catalogue'], response: { 200: envelope(formDataSchema) } } },
+    async () => ok(await service.getFormData()),
   );
 
   app.put(
     '/api/catalogue',
-    { preHandler: requireCatalogueAdmin, schema: { tags: ['catalogue'], body: saveCatalogueRequestSchema } },
+    {
+      preHandler: requireCatalogueAdmin,
+      schema: {
+        tags: ['catalogue'],
+        body: saveCatalogueRequestSchema,
+        response: { 200: envelope(formDataSchema) },
+      },
+    },
     async (request) => ok(await service.save(request.body)),
   );
 
@@ -32,7 +46,11 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/catalogue/verify',
     {
       preHandler: requireCatalogueAdmin,
-      schema: { tags: ['catalogue'], body: verifyCatalogueRequestSchema },
+      schema: {
+        tags: ['catalogue'],
+        body: verifyCatalogueRequestSchema,
+        response: { 200: envelope(formDataSchema) },
+      },
     },
     async (request) => ok(await service.verify(request.body, request.user!.id)),
   );

@@ -52,11 +52,20 @@ export function createCustomersRepository(db: Database) {
       .from(customers)
       .innerJoin(industries, eq(industries.id, customers.industryId));
 
+  // Built once and prepared (ADR 019): every project read looks its customer up.
+  const byId = base()
+    .where(
+      and(
+        eq(customers.id, sql.placeholder('id')),
+        eq(customers.organizationId, sql.placeholder('organizationId')),
+      ),
+    )
+    .limit(1)
+    .prepare('customer_by_id');
+
   return {
     async findById(organizationId: string, id: string): Promise<CustomerRecord | null> {
-      const rows = await base()
-        .where(and(eq(customers.id, id), eq(customers.organizationId, organizationId)))
-        .limit(1);
+      const rows = await byId.execute({ id, organizationId });
       return rows[0] ?? null;
     },
 

@@ -1,5 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { emptyRequestSchema, saveCustomerRequestSchema } from '@sealplan/contracts';
+import {
+  emptyRequestSchema,
+  saveCustomerRequestSchema,
+  envelope,
+  customerSchema,
+  customersSchema,
+  industriesSchema,
+} from '@sealplan/contracts';
 import { ok } from '../../lib/reply';
 import { orgIdOf, requireOrgUser } from '../../plugins/auth';
 import { createCustomersRepository } from './customers.repository';
@@ -12,7 +19,10 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/customer/saveOne',
-    { preHandler: requireOrgUser, schema: { ...schema, body: saveCustomerRequestSchema } },
+    {
+      preHandler: requireOrgUser,
+      schema: { ...schema, body: saveCustomerRequestSchema, response: { 200: envelope(customerSchema) } },
+    },
     async (request) => {
       const customer = await service.saveOne(orgIdOf(request), request.body.customer);
       request.log.info({ customerId: customer.id }, 'customer saved');
@@ -22,12 +32,17 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/customer/getActive',
-    { preHandler: requireOrgUser, schema: { ...schema, body: emptyRequestSchema } },
+    {
+      preHandler: requireOrgUser,
+      schema: { ...schema, body: emptyRequestSchema, response: { 200: envelope(customersSchema) } },
+    },
     async (request) => ok(await service.getActive(orgIdOf(request))),
   );
 
   // Public: the register page lists the industries to a visitor (issue 18 item 15); they are reference data.
-  app.post('/api/industry/getActive', { schema: { ...schema, body: emptyRequestSchema } }, async () =>
-    ok(await service.getActiveIndustries()),
+  app.post(
+    '/api/industry/getActive',
+    { schema: { ...schema, body: emptyRequestSchema, response: { 200: envelope(industriesSchema) } } },
+    async () => ok(await service.getActiveIndustries()),
   );
 };

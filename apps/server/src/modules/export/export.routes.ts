@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sendProjectExportRequestSchema } from '@sealplan/contracts';
+import { envelope, sendProjectExportRequestSchema, sendProjectExportSharedSchema } from '@sealplan/contracts';
 import { ok } from '../../lib/reply';
 import { orgIdOf, requireOrgUser } from '../../plugins/auth';
 import { createExportRepository } from './export.repository';
@@ -46,6 +46,8 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
           'isShare false: answers the file (PDF, RTF, DOCX, CSV, XLSX, or DXF: one transit as .dxf, several as a ' +
           '.zip of one .dxf each) with content-disposition. isShare true: e-mails it to emailAddress and answers the envelope.',
         body: sendProjectExportRequestSchema,
+        // A download answers the file itself (a Buffer, written as is); a share answers this envelope.
+        response: { 200: envelope(sendProjectExportSharedSchema) },
       },
     },
     async (request, reply) => {
@@ -63,11 +65,14 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
       if (outcome.kind === 'shared') return ok(outcome.data);
       const { file } = outcome;
       // The file name is ASCII letters, digits and dashes by construction (baseFileName), so it needs no escaping.
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .header('cache-control', 'no-store')
-        .send(file.body);
+      return (
+        reply
+          .header('content-type', file.contentType)
+          .header('content-disposition', `attachment; filename="${file.fileName}"`)
+          .header('cache-control', 'no-store')
+          // The file is bytes, sent as they are: the response schema describes the share's envelope only.
+          .send(file.body as never)
+      );
     },
   );
 };

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { instanceListQuerySchema } from '@sealplan/contracts';
+import {
+  envelope,
+  instanceListQuerySchema,
+  instanceListSchema,
+  instanceRecordSchema,
+} from '@sealplan/contracts';
 import { ok } from '../../lib/reply';
 import { orgIdOf, requireOrgUser } from '../../plugins/auth';
 import { createProjectServices } from '../projects/project-services';
@@ -37,14 +42,21 @@ export const instanceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/instance/:model',
-    { ...guarded, schema: { tags, params: modelParams, querystring: instanceListQuerySchema } },
-    async (request) =>
-      ok(await service.list(orgIdOf(request), request.params.model, request.query, request.user!)),
+    {
+      ...guarded,
+      schema: {
+        tags,
+        params: modelParams,
+        querystring: instanceListQuerySchema,
+        response: { 200: envelope(instanceListSchema) },
+      },
+    },
+    async (request) => ok(await service.list(orgIdOf(request), request.params.model, request.query, request.user!)),
   );
 
   app.get(
     '/api/instance/:model/:id',
-    { ...guarded, schema: { tags, params: recordParams } },
+    { ...guarded, schema: { tags, params: recordParams, response: { 200: envelope(instanceRecordSchema) } } },
     async (request) =>
       ok(
         await service.get(
@@ -58,7 +70,15 @@ export const instanceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/instance/:model',
-    { ...guarded, schema: { tags, params: modelParams, body: recordBody } },
+    {
+      ...guarded,
+      schema: {
+        tags,
+        params: modelParams,
+        body: recordBody,
+        response: { 200: envelope(instanceRecordSchema) },
+      },
+    },
     async (request) =>
       ok(
         await service.create(
@@ -73,7 +93,15 @@ export const instanceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/instance/:model/:id',
-    { ...guarded, schema: { tags, params: recordParams, body: recordBody } },
+    {
+      ...guarded,
+      schema: {
+        tags,
+        params: recordParams,
+        body: recordBody,
+        response: { 200: envelope(instanceRecordSchema) },
+      },
+    },
     async (request) =>
       ok(
         await service.update(
@@ -89,7 +117,15 @@ export const instanceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/instance/:model/:id',
-    { ...guarded, schema: { tags, params: recordParams, querystring: deleteQuery } },
+    {
+      ...guarded,
+      schema: {
+        tags,
+        params: recordParams,
+        querystring: deleteQuery,
+        response: { 200: envelope(instanceRecordSchema) },
+      },
+    },
     async (request) =>
       ok(
         await service.remove(

@@ -49,11 +49,21 @@ export function createProjectsRepository(db: Database) {
   const live = (organizationId: string) =>
     and(eq(projects.organizationId, organizationId), eq(projects.isRemoved, false));
 
+  // The project read's lookup, built once and prepared (ADR 019).
+  const byId = base()
+    .where(
+      and(
+        eq(projects.id, sql.placeholder('id')),
+        eq(projects.organizationId, sql.placeholder('organizationId')),
+        eq(projects.isRemoved, false),
+      ),
+    )
+    .limit(1)
+    .prepare('project_by_id');
+
   return {
     async findById(organizationId: string, id: string): Promise<ProjectRecord | null> {
-      const rows = await base()
-        .where(and(eq(projects.id, id), live(organizationId)))
-        .limit(1);
+      const rows = await byId.execute({ id, organizationId });
       return rows[0] ?? null;
     },
 

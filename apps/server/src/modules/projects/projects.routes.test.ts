@@ -7,6 +7,7 @@ import {
   type DashboardData,
   type Project,
   type ProjectAndTransits,
+  type TransitData,
 } from '@sealplan/contracts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createUserWithToken, type TestUser } from '../../testing/factories';
@@ -187,6 +188,15 @@ describe('project reads', () => {
     expect(res.body.data.transits).toHaveLength(1);
     expect(res.body.data.transits[0]).toMatchObject({ name: 'T1', penetratingItems: [] });
     expect(res.body.data.transits[0]!.results).not.toBeNull();
+    // The stored results are answered as stored (sent as their JSON text, ADR 019): the same as getTransitData's.
+    const one = await call<TransitData>(
+      t.app,
+      '/api/project/getTransitData',
+      { transitId: res.body.data.transits[0]!.id },
+      user.headers,
+    );
+    expect(res.body.data.transits[0]!.results).toEqual(one.body.data.transit.results);
+    expect(res.body.data.transits[0]!.transitType).toEqual(one.body.data.transit.transitType);
   });
 
   it('getRecentProjects answers the newest projects first, at most the limit', async () => {

@@ -1,5 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { emptyRequestSchema, projectIdRequestSchema, saveProjectRequestSchema } from '@sealplan/contracts';
+import {
+  emptyRequestSchema,
+  projectIdRequestSchema,
+  saveProjectRequestSchema,
+  envelope,
+  projectSchema,
+  formDataSchema,
+  penetratingItemTypesSchema,
+  projectAndTransitsSchema,
+  dashboardDataSchema,
+  recentProjectsSchema,
+} from '@sealplan/contracts';
 import { ok } from '../../lib/reply';
 import { orgIdOf, requireOrgUser } from '../../plugins/auth';
 import { createProjectServices } from './project-services';
@@ -12,7 +23,10 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/project/saveOne',
-    { ...guarded, schema: { tags, body: saveProjectRequestSchema } },
+    {
+      ...guarded,
+      schema: { tags, body: saveProjectRequestSchema, response: { 200: envelope(projectSchema) } },
+    },
     async (request) => {
       const project = await projects.saveOne(orgIdOf(request), request.user!.id, request.body.project);
       request.log.info({ projectId: project.id, removed: project.isRemoved }, 'project saved');
@@ -20,31 +34,45 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/api/project/getFormData', { ...guarded, schema: { tags, body: emptyRequestSchema } }, async () =>
-    ok(await catalogue.getFormData()),
+  app.post(
+    '/api/project/getFormData',
+    { ...guarded, schema: { tags, body: emptyRequestSchema, response: { 200: envelope(formDataSchema) } } },
+    async () => ok(await catalogue.getFormData()),
   );
 
   app.post(
     '/api/project/getPenetratingItemTypes',
-    { ...guarded, schema: { tags, body: emptyRequestSchema } },
+    {
+      ...guarded,
+      schema: { tags, body: emptyRequestSchema, response: { 200: envelope(penetratingItemTypesSchema) } },
+    },
     async () => ok(await catalogue.getPenetratingItemTypes()),
   );
 
   app.post(
     '/api/project/getProjectAndTransits',
-    { ...guarded, schema: { tags, body: projectIdRequestSchema } },
+    {
+      ...guarded,
+      schema: { tags, body: projectIdRequestSchema, response: { 200: envelope(projectAndTransitsSchema) } },
+    },
     async (request) => ok(await projects.getProjectAndTransits(orgIdOf(request), request.body.projectId)),
   );
 
   app.post(
     '/api/project/getDashboardData',
-    { ...guarded, schema: { tags, body: emptyRequestSchema } },
+    {
+      ...guarded,
+      schema: { tags, body: emptyRequestSchema, response: { 200: envelope(dashboardDataSchema) } },
+    },
     async (request) => ok(await projects.getDashboardData(orgIdOf(request))),
   );
 
   app.post(
     '/api/project/getRecentProjects',
-    { ...guarded, schema: { tags, body: emptyRequestSchema } },
+    {
+      ...guarded,
+      schema: { tags, body: emptyRequestSchema, response: { 200: envelope(recentProjectsSchema) } },
+    },
     async (request) => ok(await projects.getRecentProjects(orgIdOf(request))),
   );
 };

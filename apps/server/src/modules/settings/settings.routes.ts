@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminSettingsSchema, appSettingsSchema, envelope } from '@sealplan/contracts';
 import { ok } from '../../lib/reply';
 import { requireUserAdmin } from '../../plugins/auth';
 import { createCatalogueRepository } from '../catalogue/catalogue.repository';
@@ -18,13 +19,18 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     publicUrl: env.PUBLIC_URL,
   });
 
-  app.get('/api/settings', { schema: { tags: ['settings'] } }, async (request) =>
-    ok(await service.settings(request.user)),
+  app.get(
+    '/api/settings',
+    { schema: { tags: ['settings'], response: { 200: envelope(appSettingsSchema) } } },
+    async (request) => ok(await service.settings(request.user)),
   );
 
   app.get(
     '/api/adminSettings',
-    { preHandler: requireUserAdmin, schema: { tags: ['settings'] } },
+    {
+      preHandler: requireUserAdmin,
+      schema: { tags: ['settings'], response: { 200: envelope(adminSettingsSchema) } },
+    },
     async (request) => ok(await service.adminSettings(request.user!)),
   );
 };

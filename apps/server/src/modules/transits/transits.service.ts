@@ -41,6 +41,7 @@ import {
 } from '@sealplan/contracts';
 import type { z } from 'zod';
 import { AppError } from '../../errors';
+import type { CatalogueNames } from '../catalogue/catalogue.repository';
 import type { CpuPool } from '../../workers/cpu-pool';
 import { parseInput } from '../instance/parse-input';
 import { expectedVersion } from '../customers/customers.service';
@@ -50,6 +51,7 @@ import type {
   TransitFields,
   TransitRow,
   TransitValues,
+  TransitWithNames,
   TransitsRepository,
 } from './transits.repository';
 
@@ -60,7 +62,7 @@ function reference(id: string | null, display: string | undefined, model: string
 }
 
 /** Spec §3 transit as answered, with references named from the catalogue. */
-export function presentTransit(row: TransitRow, catalogue: Catalogue): Transit {
+export function presentTransit(row: TransitRow, catalogue: CatalogueNames): Transit {
   const itemTypeId = row.penetratingItemTypeId as Transit['penetratingItemTypeId'];
   const transitTypeId = row.transitTypeId as Transit['transitTypeId'];
   const classId = row.classId as Transit['classId'];
@@ -102,6 +104,18 @@ export function presentTransit(row: TransitRow, catalogue: Catalogue): Transit {
     version: row.version,
     auditing: { createdOn: row.createdOn.toISOString(), lastUpdatedOn: row.lastUpdatedOn.toISOString() },
     results: (row.results ?? null) as TransitSizing | null,
+  };
+}
+
+/** The catalogue names a transit read with its references' names carries, as presentTransit looks them up. */
+function namesOf(row: TransitWithNames): CatalogueNames {
+  const { transit } = row;
+  const one = <T extends string>(id: string | null, name: string | null) =>
+    id !== null && name !== null ? [{ id: id as T, name }] : [];
+  return {
+    itemTypes: one(transit.penetratingItemTypeId, row.itemTypeName) as CatalogueNames['itemTypes'],
+    transitTypes: one(transit.transitTypeId, row.transitTypeName) as CatalogueNames['transitTypes'],
+    classes: one(transit.classId, row.className) as CatalogueNames['classes'],
   };
 }
 
@@ -620,17 +634,16 @@ export function createTransitsService({ repo, loadCatalogue, cpu }: TransitsServ
 
     /** The live transits of a project with their items (getProjectAndTransits). */
     async listForProject(organizationId: string, projectId: string): Promise<TransitWithItems[]> {
-      const [catalogue, rows] = await Promise.all([
-        loadCatalogue(),
-        repo.listTransits(organizationId, projectId),
+      // Two queries at once; the transits carry their references' names, so no catalogue is loaded (ADR 019).
+      const [rows, items] = await Promise.all([
+        repo.listTransitsOfProject(organizationId, projectId),
+        repo.listItemsOfProject(organizationId, projectId),
       ]);
-      const items = await repo.listItems(
-        organizationId,
-        rows.map((r) => r.id),
-      );
+      const itemsByTransit = new Map<string, PenetratingItem[]>(rows.map((row) => [row.transit.id, []]));
+      for (const item of items) itemsByTransit.get(item.transitId)?.push(presentItem(item));
       return rows.map((row) => ({
-        ...presentTransit(row, catalogue),
-        penetratingItems: items.filter((i) => i.transitId === row.id).map(presentItem),
+        ...presentTransit(row.transit, namesOf(row)),
+        penetratingItems: itemsByTransit.get(row.transit.id)!,
       }));
     },
 

@@ -54,6 +54,30 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Users, roles and organizations: the only Drizzle code of the users module. */
 export function createUsersRepository(db: Database) {
+  const detailsById = db
+    .select({
+      user: users,
+      organizationId: organizations.id,
+      organizationName: organizations.name,
+      organizationIsProvider: organizations.isProvider,
+      industryId: industries.id,
+      industryName: industries.name,
+      roleIds: sql<
+        string[]
+      >`array(select ${userRoles.roleId} from ${userRoles} where ${userRoles.userId} = ${users.id})`,
+      permissionIds: sql<string[]>`array(
+        select distinct p.value->>'id' from ${userRoles}
+        join ${roles} on ${roles.id} = ${userRoles.roleId}
+        cross join jsonb_array_elements(${roles.permissions}) as p(value)
+        where ${userRoles.userId} = ${users.id})`,
+    })
+    .from(users)
+    .leftJoin(organizations, eq(organizations.id, users.organizationId))
+    .leftJoin(industries, eq(industries.id, users.industryId))
+    .where(and(eq(users.id, sql.placeholder('id')), eq(users.isRemoved, false)))
+    .limit(1)
+    .prepare('user_details_by_id');
+
   async function details(rows: UserRecord[]): Promise<UserDetails[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((u) => u.id);
@@ -140,13 +164,19 @@ export function createUsersRepository(db: Database) {
       });
     },
 
+    /** One user with organization, industry, roles and permissions in one prepared query (current-user, ADR 019). */
     async findDetails(id: string): Promise<UserDetails | null> {
-      const rows = await db
-        .select()
-        .from(users)
-        .where(and(eq(users.id, id), eq(users.isRemoved, false)))
-        .limit(1);
-      return (await details(rows))[0] ?? null;
+      const row = (await detailsById.execute({ id }))[0];
+      if (!row) return null;
+      return {
+        user: row.user,
+        organization: row.organizationId
+          ? { id: row.organizationId, name: row.organizationName!, isProvider: row.organizationIsProvider! }
+          : null,
+        industry: row.industryId ? { id: row.industryId, name: row.industryName! } : null,
+        roles: [...row.roleIds].sort(),
+        permissions: [...row.permissionIds].sort(),
+      };
     },
 
     async findManyDetails(ids: string[]): Promise<UserDetails[]> {

@@ -1,0 +1,337 @@
+// API cost per request (issue 21, ADR 019). For each database (PostgreSQL, then PGlite) it prepares a fresh
+// database, seeds an organization, a signed-in user and a project of PROJECT_TRANSITS transits × ITEM_LINES item
+// lines (sized as a save sizes them), starts the server as production runs it (the built bundle, NODE_ENV
+// production, LOG_LEVEL info) and loads it with autocannon over CONNECTIONS keep-alive connections:
+//   GET /api/health, GET /api/auth/current-user, POST /api/project/getProjectAndTransits,
+// then 200 users each reading the project every 2 s (an open load of 100 reads a second) for the p99.
+// The server's CPU time (user + system, every thread, read from /proc) divided by the requests it answered is
+// compared with a bare node:http server answering a small JSON body in the same run, so the load generator's own
+// speed does not count. Figures are noisy on a shared machine: the load average is printed beside them.
+//
+//   npm run bench:api                                  both databases, the built server
+//   npm run bench:api -- --db postgres --duration 20   one database, longer runs
+//   npm run bench:api -- --server source               the TypeScript source through tsx (how it ran before)
+//   npm run bench:api -- --cpu-prof /tmp/prof          also writes the server's V8 CPU profile there
+//   npm run bench:api -- --loads read                  only some loads (health,user,read,users), e.g. to profile one
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/sealplan_bench_api npm run bench:api   (dropped and re-created)
+
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { createDb, type DbHandle } from '@sealplan/db';
+import { createUserWithToken } from '../../apps/server/src/testing/factories';
+import { createProjectServices } from '../../apps/server/src/modules/projects/project-services';
+import { createCatalogueRepository } from '../../apps/server/src/modules/catalogue/catalogue.repository';
+import { createInlineCpu } from '../../apps/server/src/workers/inline-cpu';
+
+/** Issue 21 targets: server CPU per request over the bare server's, and the p99 of the 200-user load. */
+const TARGET_RATIO = { health: 5, currentUser: 8, projectRead: 20 } as const;
+const TARGET_P99_MS = 50;
+const PROJECT_TRANSITS = 4;
+const ITEM_LINES = 8;
+const CONNECTIONS = 50;
+const REQUEST_TIMEOUT_S = 30;
+const USERS = 200;
+const USER_INTERVAL_S = 2;
+const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/sealplan_bench_api';
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const BUILT_SERVER = join(ROOT, 'apps/server/dist/server.mjs');
+const SOURCE_SERVER = join(ROOT, 'apps/server/src/server.ts');
+/** Linux's clock ticks per second for /proc/<pid>/stat (USER_HZ). */
+const CLOCK_TICKS_PER_S = 100;
+
+function arg(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
+}
+const DURATION_S = Number(arg('duration', '10'));
+const WARMUP_S = Number(arg('warmup', '3'));
+const DATABASES = arg('db', 'both') === 'both' ? ['postgres', 'pglite'] : [arg('db', 'both')];
+const SERVER_FORM = arg('server', 'built');
+const CPU_PROF_DIR = arg('cpu-prof', '');
+const PORT = Number(arg('port', '3171'));
+const LOADS = new Set(arg('loads', 'health,user,read,users').split(','));
+const BARE_PORT = PORT + 1;
+if (!DATABASES.every((d) => d === 'postgres' || d === 'pglite'))
+  throw new Error('--db is postgres, pglite or both');
+if (SERVER_FORM !== 'built' && SERVER_FORM !== 'source') throw new Error('--server is built or source');
+
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
+/** CPU milliseconds (user + system, all threads) the process has used so far. */
+function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces) start at its closing parenthesis.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_S;
+}
+
+async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process ended with ${child.exitCode}`);
+    try {
+      const res = await fetch(url);
+      await res.arrayBuffer();
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const ended = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await ended;
+}
+
+/**
+ * A bare node:http server answering the size of JSON body /api/health answers: the floor of this machine. On
+ * /bytes/N it answers N bytes of JSON instead: the floor for an answer as large as the project read's.
+ */
+function startBareServer(): ChildProcess {
+  const body = JSON.stringify({
+    success: true,
+    data: {
+      status: 'ok',
+      database: { kind: 'postgres', reachable: true },
+      version: '0.1.0',
+      uptimeSeconds: 1,
+    },
+    messages: [],
+  });
+  const source = `const small = ${JSON.stringify(body)}; const sized = new Map();
+    require('node:http').createServer((q, s) => {
+      const n = q.url.startsWith('/bytes/') ? Number(q.url.slice(7)) : 0;
+      if (n && !sized.has(n)) sized.set(n, JSON.stringify({ data: 'x'.repeat(Math.max(0, n - 11)) }));
+      s.writeHead(200, { 'content-type': 'application/json' });
+      s.end(n ? sized.get(n) : small);
+    }).listen(${BARE_PORT}, '127.0.0.1');`;
+  return spawn(process.execPath, ['-e', source], { stdio: 'ignore' });
+}
+
+interface Figures {
+  requests: number;
+  errors: number;
+  reqPerS: number;
+  p50: number;
+  p99: number;
+  cpuMsPerRequest: number;
+}
+
+interface LoadOptions {
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  connections?: number;
+  overallRate?: number;
+  durationS?: number;
+}
+
+async function runLoad(pid: number, options: LoadOptions): Promise<Figures> {
+  const base = {
+    url: options.url,
+    method: options.method ?? 'GET',
+    headers: options.headers,
+    body: options.body,
+    connections: options.connections ?? CONNECTIONS,
+    // A request unanswered this long counts as failed (and is printed as such).
+    timeout: REQUEST_TIMEOUT_S,
+    ...(options.overallRate ? { overallRate: options.overallRate } : {}),
+  };
+  await autocannon({ ...base, duration: WARMUP_S });
+  const before = cpuMs(pid);
+  const result = await autocannon({ ...base, duration: options.durationS ?? DURATION_S });
+  const used = cpuMs(pid) - before;
+  const answered = result.requests.total;
+  const failed = result.errors + result.timeouts + result.non2xx;
+  if (failed >= answered) throw new Error(`${options.url}: every request failed`);
+  return {
+    requests: answered,
+    errors: failed,
+    reqPerS: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    cpuMsPerRequest: used / answered,
+  };
+}
+
+async function preparePostgres(url: string): Promise<void> {
+  const target = new URL(url);
+  const name = target.pathname.slice(1);
+  if (!/^[a-z0-9_]+$/.test(name))
+    throw new Error(`database name ${name} must be lower case letters, digits, _`);
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.query(`create database ${name}`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The organization, user, customer and project the loads read; sized on this thread, before the server starts. */
+async function seed(db: DbHandle) {
+  await db.migrate();
+  const catalogueRepo = createCatalogueRepository(db.db);
+  await catalogueRepo.seedIndustries();
+  await catalogueRepo.seed();
+  const user = await createUserWithToken(db.db, { ttlMs: 24 * 3_600_000 });
+  const orgId = user.organizationId!;
+  const services = createProjectServices(db.db, () => new Date(), createInlineCpu());
+  const customer = await services.customers.saveOne(orgId, {
+    name: 'Bench Yards',
+    industryId: 'OFF_SHORE',
+    contactFirstName: 'Ingrid',
+    contactLastName: 'Hansen',
+    contactPhone: '+47 55 123 456',
+    contactEmail: 'ingrid@example.com',
+  });
+  const project = await services.projects.saveOne(orgId, user.id, {
+    name: 'Bench project',
+    customerId: customer.id,
+    industryId: 'OFF_SHORE',
+    description: 'Four transits of eight item lines',
+  });
+  for (let t = 0; t < PROJECT_TRANSITS; t++) {
+    await services.transits.savePenetratingItemsAndTransit(orgId, {
+      transit: {
+        projectId: project.id,
+        name: `Bulkhead ${t + 1}`,
+        shape: 'RECTANGLE',
+        widthMm: 400,
+        heightMm: 300,
+        penetratingItemTypeId: 'CABLE',
+        transitTypeId: 'NOFIRNO',
+        classId: 'A_60_CLASS',
+        sealantType: 'NOFIRNO_SEALANT',
+        sealantDepth: 'DOUBLE',
+        depthMm: 150,
+      },
+      penetratingItems: Array.from({ length: ITEM_LINES }, (_, i) => ({
+        quantity: 3,
+        outerDiameterMm: 12 + 4 * i,
+        crusherId: null,
+        sort: i,
+      })),
+    } as never);
+  }
+  return { token: user.token, projectId: project.id };
+}
+
+function startServer(kind: string, env: Record<string, string>): ChildProcess {
+  const profile = CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${join(CPU_PROF_DIR, kind)}`] : [];
+  const args =
+    SERVER_FORM === 'built' ? [...profile, BUILT_SERVER] : [...profile, '--import', 'tsx', SOURCE_SERVER];
+  return spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(PORT), HOST: '127.0.0.1', NODE_ENV: 'production' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+const row = (name: string, f: Figures, floor: Figures | null, target?: number) => {
+  const ratio = floor ? f.cpuMsPerRequest / floor.cpuMsPerRequest : NaN;
+  const verdict =
+    target === undefined ? '' : ratio <= target ? `  ≤ ${target}× met` : `  > ${target}× MISSED`;
+  return (
+    `  ${name.padEnd(34)} ${f.reqPerS.toFixed(0).padStart(6)} req/s  p50 ${String(f.p50).padStart(3)} ms  ` +
+    `p99 ${String(f.p99).padStart(4)} ms  ${f.cpuMsPerRequest.toFixed(3)} CPU-ms/req` +
+    (f.errors ? `  ${f.errors} FAILED (errors, timeouts or non-2xx)` : '') +
+    (floor ? `  ${ratio.toFixed(1)}× floor${verdict}` : '')
+  );
+};
+
+async function benchDatabase(kind: string) {
+  let serverEnv: Record<string, string>;
+  let cleanup = () => {};
+  let db: DbHandle;
+  if (kind === 'postgres') {
+    const url = process.env.DATABASE_URL ?? DEFAULT_PG_URL;
+    await preparePostgres(url);
+    db = await createDb(url);
+    serverEnv = { DATABASE_URL: url };
+  } else {
+    const dir = mkdtempSync(join(tmpdir(), 'sealplan-bench-api-'));
+    db = await createDb(dir);
+    serverEnv = { DATABASE_URL: '', PGLITE_DIR: dir };
+    cleanup = () => rmSync(dir, { recursive: true, force: true });
+  }
+  const { token, projectId } = await seed(db);
+  await db.close();
+
+  const bare = startBareServer();
+  const server = startServer(kind, serverEnv);
+  const base = `http://127.0.0.1:${PORT}`;
+  try {
+    await waitForHttp(`http://127.0.0.1:${BARE_PORT}/`, bare);
+    await waitForHttp(`${base}/api/health`, server);
+    const auth = { authorization: `Bearer ${token}` };
+    const read = {
+      url: `${base}/api/project/getProjectAndTransits`,
+      method: 'POST' as const,
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ projectId }),
+    };
+    const probe = await fetch(read.url, read);
+    const answer = (await probe.json()) as { data: { transits: unknown[] } };
+    const readBytes = JSON.stringify(answer).length;
+    if (answer.data.transits.length !== PROJECT_TRANSITS) throw new Error('the project read misses transits');
+
+    console.log(`\n${kind} (${SERVER_FORM} server, load ${load()}); project read answers ${readBytes} bytes`);
+    const floor = await runLoad(bare.pid!, { url: `http://127.0.0.1:${BARE_PORT}/` });
+    console.log(row('bare node:http (floor)', floor, null));
+    if (LOADS.has('health')) {
+      const health = await runLoad(server.pid!, { url: `${base}/api/health` });
+      console.log(row('GET /api/health', health, floor, TARGET_RATIO.health));
+    }
+    if (LOADS.has('user')) {
+      const me = await runLoad(server.pid!, { url: `${base}/api/auth/current-user`, headers: auth });
+      console.log(row('GET /api/auth/current-user', me, floor, TARGET_RATIO.currentUser));
+    }
+    if (LOADS.has('read')) {
+      const project = await runLoad(server.pid!, read);
+      const name = `getProjectAndTransits (${PROJECT_TRANSITS}×${ITEM_LINES})`;
+      console.log(row(name, project, floor, TARGET_RATIO.projectRead));
+      // The same bytes from the bare server: how much of the read is the size of its answer alone.
+      const sized = await runLoad(bare.pid!, { url: `http://127.0.0.1:${BARE_PORT}/bytes/${readBytes}` });
+      console.log(row(`bare node:http, ${readBytes} bytes`, sized, floor));
+    }
+    if (LOADS.has('users')) {
+      const users = await runLoad(server.pid!, {
+        ...read,
+        connections: USERS,
+        overallRate: USERS / USER_INTERVAL_S,
+        durationS: Math.max(DURATION_S, 10),
+      });
+      const p99 =
+        users.p99 < TARGET_P99_MS ? `p99 < ${TARGET_P99_MS} ms met` : `p99 ≥ ${TARGET_P99_MS} ms MISSED`;
+      console.log(`${row(`${USERS} users, a read every ${USER_INTERVAL_S} s`, users, floor)}  ${p99}`);
+    }
+    console.log(`  load average after: ${load()}`);
+  } finally {
+    await Promise.all([stop(server), stop(bare)]);
+    cleanup();
+  }
+}
+
+if (SERVER_FORM === 'built' && !existsSync(BUILT_SERVER)) {
+  const built = spawnSync('npm', ['run', 'build:server', '--silent'], { cwd: ROOT, stdio: 'inherit' });
+  if (built.status !== 0) process.exit(1);
+}
+for (const kind of DATABASES) await benchDatabase(kind);

@@ -1,0 +1,3 @@
+CREATE INDEX "projects_customer_idx" ON "projects" USING btree ("customer_id");--> statement-breakpoint
+CREATE INDEX "projects_org_recent_idx" ON "projects" USING btree ("organization_id","last_updated_on" DESC NULLS FIRST) WHERE "projects"."is_removed" = false;--> statement-breakpoint
+CREATE INDEX "transits_project_live_idx" ON "transits" USING btree ("project_id","created_on","id") WHERE "transits"."is_removed" = false;
