@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import {
+  MAX_ITEM_QUANTITY,
   MAX_TRANSIT_CIRCLES,
   SCHEDULE_MESSAGES,
   scheduleMessage,
@@ -242,15 +243,24 @@ describe('importSchedule', () => {
   });
 
   it('rejects the rows that would pass the circle limit of a transit', async () => {
-    const res = await importRows([
-      ['A', 'Cable', '5', '1000', 'Crowded'],
-      ['B', 'Cable', '5', '1', 'Other'],
+    // Lines of the largest quantity until the transit holds one circle more than the limit allows.
+    const lines = Math.ceil((MAX_TRANSIT_CIRCLES + 1) / MAX_ITEM_QUANTITY);
+    const crowded = Array.from({ length: lines }, (_, i) => [
+      `A${i}`,
+      'Cable',
+      '5',
+      String(MAX_ITEM_QUANTITY),
+      'Crowded',
     ]);
+    const res = await importRows([...crowded, ['B', 'Cable', '5', '1', 'Other']]);
     expect(res.body.data.applied).toBe(false);
     expect(res.body.data.rows[0]!.problems[0]!.message).toBe(
-      scheduleMessage(SCHEDULE_MESSAGES.tooManyCircles, { transit: 'Crowded', count: 1000 }),
+      scheduleMessage(SCHEDULE_MESSAGES.tooManyCircles, {
+        transit: 'Crowded',
+        count: lines * MAX_ITEM_QUANTITY,
+      }),
     );
-    expect(MAX_TRANSIT_CIRCLES).toBeLessThan(1000);
+    expect(lines * MAX_ITEM_QUANTITY).toBeGreaterThan(MAX_TRANSIT_CIRCLES);
     expect((await transits()).some((tr) => tr.name === 'Other')).toBe(false);
   });
 
