@@ -51,7 +51,8 @@ export const instanceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(instanceListSchema) },
       },
     },
-    async (request) => ok(await service.list(orgIdOf(request), request.params.model, request.query, request.user!)),
+    async (request) =>
+      ok(await service.list(orgIdOf(request), request.params.model, request.query, request.user!)),
   );
 
   app.get(
