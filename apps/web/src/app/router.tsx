@@ -165,6 +165,17 @@ export const routes: RouteObject[] = [
             element: page(() => import('./routes/workspace-routes'), 'ProjectRoute'),
             ...titled('project'),
           },
+          // Issue 19: the content admin (grids and forms from model configurations).
+          {
+            path: 'content',
+            element: page(() => import('@/features/content/pages/content-pages'), 'ContentPage'),
+            handle: { title: 'content:titles.content' },
+          },
+          {
+            path: 'content/:model',
+            element: page(() => import('@/features/content/pages/content-pages'), 'ContentModelPage'),
+            handle: { title: 'content:titles.content' },
+          },
         ],
       },
       {

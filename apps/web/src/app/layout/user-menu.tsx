@@ -1,9 +1,17 @@
 import { useState } from 'react';
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconKey, IconLogout, IconSettings, IconUserCircle } from '@tabler/icons-react';
+import {
+  IconChevronDown,
+  IconKey,
+  IconLifebuoy,
+  IconLogout,
+  IconSettings,
+  IconUserCircle,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { UserInfoDialog } from '@/features/auth/components/user-info-dialog';
+import { ContactSupportDialog } from '@/features/content/components/contact-support-dialog';
 import { useSession } from '@/lib/session';
 
 /** Spec §1 user menu: Reset Password, User Profile (both the user info dialog), Logout. */
@@ -12,6 +20,7 @@ export function UserMenu() {
   const { user, logout } = useSession();
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<'profile' | 'password' | null>(null);
+  const [support, setSupport] = useState(false);
   if (!user) return null;
   const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
   const initials =
@@ -60,6 +69,10 @@ export function UserMenu() {
           <Menu.Item leftSection={<IconSettings size={16} />} onClick={() => void navigate('/settings')}>
             {t('nav.settings')}
           </Menu.Item>
+          {/* Issue 19: every signed-in user can file a support request. */}
+          <Menu.Item leftSection={<IconLifebuoy size={16} />} onClick={() => setSupport(true)}>
+            {t('content:support.open')}
+          </Menu.Item>
           <Menu.Divider />
           <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => void logout()}>
             {t('user.logout')}
@@ -67,6 +80,7 @@ export function UserMenu() {
         </Menu.Dropdown>
       </Menu>
       <UserInfoDialog opened={dialog !== null} mode={dialog ?? 'profile'} onClose={() => setDialog(null)} />
+      <ContactSupportDialog opened={support} onClose={() => setSupport(false)} />
     </>
   );
 }

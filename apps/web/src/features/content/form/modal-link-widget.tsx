@@ -3,13 +3,7 @@ import { Button, Group, Input, Modal, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import {
-  MODAL_HEIGHT_PX,
-  MODAL_WIDTH_PX,
-  entryTitle,
-  withDefaults,
-  type FormValues,
-} from './form-values';
+import { MODAL_HEIGHT_PX, MODAL_WIDTH_PX, entryTitle, withDefaults, type FormValues } from './form-values';
 import { fieldError, isRequired } from './field-errors';
 import { useDynamicFormContext } from './form-context';
 import type { WidgetProps } from './simple-widgets';
