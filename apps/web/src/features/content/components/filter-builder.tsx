@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Popover, Select, Stack, TextInput } from '@mantine/core';
+import { ActionIcon, Badge, Box, Button, Group, Paper, Select, Stack, TextInput } from '@mantine/core';
 import { IconFilter, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { DynamicFormField, Filter, FilterOperator } from '@sealplan/contracts';
@@ -56,7 +56,6 @@ export function FilterBuilder({ fields, filters, onChange }: FilterBuilderProps)
     if (!name || value === null || value === '') return;
     onChange([...filters.filter((f) => !(f.field === name && f.op === op)), { field: name, op, value }]);
     setRaw('');
-    setOpened(false);
   };
   const valueInput =
     field?.type === 'checkbox' ? (
@@ -68,7 +67,6 @@ export function FilterBuilder({ fields, filters, onChange }: FilterBuilderProps)
         ]}
         value={raw || null}
         onChange={(v) => setRaw(v ?? '')}
-        comboboxProps={{ withinPortal: false }}
       />
     ) : field?.options?.length && (field.type === 'select' || field.type === 'radio') ? (
       <Select
@@ -76,7 +74,6 @@ export function FilterBuilder({ fields, filters, onChange }: FilterBuilderProps)
         data={field.options.map((o) => ({ value: o.value, label: o.label }))}
         value={raw || null}
         onChange={(v) => setRaw(v ?? '')}
-        comboboxProps={{ withinPortal: false }}
       />
     ) : (
       <TextInput
@@ -92,28 +89,55 @@ export function FilterBuilder({ fields, filters, onChange }: FilterBuilderProps)
       />
     );
   return (
-    <Group gap={6} wrap="wrap">
-      <Popover opened={opened} onChange={setOpened} position="bottom-start" shadow="md" width={300} trapFocus>
-        <Popover.Target>
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<IconFilter size={14} aria-hidden />}
-            onClick={() => setOpened((o) => !o)}
-            disabled={filterable.length === 0}
-          >
-            {t('filter.open')}
-          </Button>
-        </Popover.Target>
-        <Popover.Dropdown>
-          <Stack gap="xs">
+    <Stack gap={6}>
+      <Group gap={6} wrap="wrap">
+        <Button
+          size="xs"
+          variant={opened ? 'light' : 'default'}
+          leftSection={<IconFilter size={14} aria-hidden />}
+          onClick={() => setOpened((o) => !o)}
+          aria-expanded={opened}
+          disabled={filterable.length === 0}
+        >
+          {t('filter.open')}
+        </Button>
+        {filters.map((f) => {
+          const text = `${labelOf(f.field)} ${t(`filter.ops.${f.op}`)} ${String(f.value)}`;
+          return (
+            <Badge
+              key={`${f.field}-${f.op}`}
+              variant="light"
+              size="lg"
+              tt="none"
+              rightSection={
+                <ActionIcon
+                  size="xs"
+                  variant="transparent"
+                  aria-label={t('filter.remove', { filter: text })}
+                  onClick={() => onChange(filters.filter((x) => x !== f))}
+                >
+                  <IconX size={12} />
+                </ActionIcon>
+              }
+            >
+              {text}
+            </Badge>
+          );
+        })}
+      </Group>
+      {opened && (
+        <Paper withBorder p="xs" role="group" aria-label={t('filter.open')}>
+          <Group gap="xs" align="flex-end" wrap="wrap">
             <Select
               label={t('filter.field')}
               data={filterable.map((f) => ({ value: f.name, label: f.label || f.name }))}
               value={name}
-              onChange={setName}
+              onChange={(v) => {
+                setName(v);
+                setRaw('');
+              }}
               allowDeselect={false}
-              comboboxProps={{ withinPortal: false }}
+              w={180}
             />
             <Select
               label={t('filter.operator')}
@@ -121,40 +145,15 @@ export function FilterBuilder({ fields, filters, onChange }: FilterBuilderProps)
               value={op}
               onChange={(v) => setOp((v as GridOperator | null) ?? 'contains')}
               allowDeselect={false}
-              comboboxProps={{ withinPortal: false }}
+              w={130}
             />
-            {valueInput}
-            <Group justify="flex-end">
-              <Button size="xs" onClick={add} disabled={value === null || value === ''}>
-                {t('filter.apply')}
-              </Button>
-            </Group>
-          </Stack>
-        </Popover.Dropdown>
-      </Popover>
-      {filters.map((f) => {
-        const text = `${labelOf(f.field)} ${t(`filter.ops.${f.op}`)} ${String(f.value)}`;
-        return (
-          <Badge
-            key={`${f.field}-${f.op}`}
-            variant="light"
-            size="lg"
-            tt="none"
-            rightSection={
-              <ActionIcon
-                size="xs"
-                variant="transparent"
-                aria-label={t('filter.remove', { filter: text })}
-                onClick={() => onChange(filters.filter((x) => x !== f))}
-              >
-                <IconX size={12} />
-              </ActionIcon>
-            }
-          >
-            {text}
-          </Badge>
-        );
-      })}
-    </Group>
+            <Box w={180}>{valueInput}</Box>
+            <Button size="sm" onClick={add} disabled={value === null || value === ''}>
+              {t('filter.apply')}
+            </Button>
+          </Group>
+        </Paper>
+      )}
+    </Stack>
   );
 }
