@@ -236,7 +236,7 @@ test('an administrator reorders chips by drag and drop, and with the keyboard', 
   await stubContent(page, saved);
   await signInAsAdmin(page);
   await page.goto('/content/Specification');
-  await page.getByRole('button', { name: 'Edit Deck seal' }).click();
+  await page.getByRole('button', { name: 'Edit SPEC-1' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit Specification' });
   await expect(dialog.getByText('Tags (3)')).toBeVisible();
   expect(await chipOrder(page)).toEqual(['fire', 'water', 'gas']);
@@ -256,9 +256,11 @@ test('an administrator reorders chips by drag and drop, and with the keyboard', 
 
   // The keyboard: Space picks "Watertight" up, ArrowLeft moves it, Space drops it.
   await dialog.getByRole('button', { name: 'Watertight', exact: true }).focus();
-  await page.keyboard.press('Space');
-  await page.keyboard.press('ArrowLeft');
-  await page.keyboard.press('Space');
+  // dnd-kit listens for the arrows once the pick-up has been handled: let each key land before the next.
+  for (const key of ['Space', 'ArrowLeft', 'Space']) {
+    await page.keyboard.press(key);
+    await page.waitForTimeout(250);
+  }
   await expect.poll(() => chipOrder(page)).toEqual(['gas', 'water', 'fire']);
 
   // Enter and comma add chips; the count follows.
