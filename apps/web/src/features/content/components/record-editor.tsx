@@ -150,7 +150,17 @@ export function RecordEditor({ model, configuration, record, opened, onClose }: 
       ) : (
         form
       )}
-      <Group justify="flex-end" mt="md" gap="sm">
+      {/* The footer stays in view while a long form scrolls. */}
+      <Group
+        justify="flex-end"
+        mt="md"
+        gap="sm"
+        py="sm"
+        pos="sticky"
+        bottom={0}
+        bg="var(--mantine-color-body)"
+        style={{ zIndex: 2, borderTop: '1px solid var(--mantine-color-default-border)' }}
+      >
         <Button variant="default" onClick={() => void close()}>
           {t('form.cancel')}
         </Button>
