@@ -72,7 +72,8 @@ test('an administrator creates a menu item with a child and sees it in the sideb
   await page.getByRole('textbox', { name: 'Search' }).fill(label);
   await expect(page.getByRole('table').getByText(label)).toBeVisible();
 
-  // The sidebar is built from the menu: the new item and, below it, its child.
+  // The sidebar is built from the menu: the new item and, below it, its child (shown when the sidebar is wide).
+  await page.getByRole('button', { name: 'Expand sidebar' }).click();
   const entry = mainNav(page).getByRole('link', { name: label });
   await expect(entry).toBeVisible();
   await entry.click();
