@@ -275,3 +275,19 @@ test('an administrator reorders chips by drag and drop, and with the keyboard', 
   expect(saved).toHaveLength(1);
   expect(saved[0]).toMatchObject({ id: 'SPEC-1', version: 4, tags: ['gas', 'water', 'fire', 'custom'] });
 });
+
+test('the UI takes its texts from /api/translations/all, over the bundled ones', async ({ page }) => {
+  // The server half serves the administrator's overrides; here the answer is given in the browser.
+  await page.route('**/api/translations/all?**', (route: Route) => {
+    const culture = new URL(route.request().url()).searchParams.get('culture');
+    return route.fulfill({
+      json: envelope({ culture, resources: { shell: { 'user.profile': 'My profile and phone' } } }),
+    });
+  });
+  await signInAsAdmin(page);
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: /^User menu for/ }).click();
+  await expect(page.getByRole('menuitem', { name: 'My profile and phone' })).toBeVisible();
+  // Texts the server does not override stay as bundled.
+  await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
+});

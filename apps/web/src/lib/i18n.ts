@@ -58,7 +58,21 @@ export const serverTranslations = createServerTranslationsBackend(resources, fet
 const withServerTexts = import.meta.env.MODE !== 'test';
 
 export const i18n = i18next.createInstance();
-if (withServerTexts) i18n.use(serverTranslations);
+if (withServerTexts) {
+  i18n.use(serverTranslations);
+  // i18next asks a backend only for bundles it lacks, and every culture is bundled: ask it once per culture used.
+  const served = new Set<string>();
+  const serve = (culture: string | undefined) => {
+    if (!culture || served.has(culture)) return;
+    served.add(culture);
+    void i18n.reloadResources([culture]);
+  };
+  i18n.on('initialized', () => {
+    serve(i18n.language);
+    serve(DEFAULT_CULTURE);
+  });
+  i18n.on('languageChanged', serve);
+}
 void i18n.use(initReactI18next).init({
   resources,
   // Bundled texts render at once; the backend then lays the server's texts over them.
@@ -69,6 +83,8 @@ void i18n.use(initReactI18next).init({
   ns: Object.keys(resources[DEFAULT_CULTURE] ?? { common: {} }),
   interpolation: { escapeValue: false },
   returnNull: false,
+  // Screens re-render when the server's texts arrive, not only when the language changes.
+  react: { bindI18n: 'languageChanged loaded' },
 });
 
 export function setCulture(culture: Culture) {

@@ -57,7 +57,7 @@ export const CONTENT_NAV_PATH = '/content';
 /** One entry of the sidebar (and, at the top level, of the header). */
 export interface ShellNavEntry {
   id: string;
-  /** Text to show; `labelKey` (shell:nav.*) instead for the built-in entries. */
+  /** The menu item's text; null for the built-in entries, which show `labelKey` (shell:nav.*). */
   label: string | null;
   labelKey: string | null;
   to: string;
@@ -127,7 +127,8 @@ function fromMenu(item: MenuItem, user: ShellNavUser, id: string): ShellNavEntry
   return {
     id,
     label: item.label,
-    labelKey: null,
+    // A known screen's entry keeps its translation while the label is the default text (use-shell-nav.ts).
+    labelKey: known ? `nav.${known.key}` : null,
     to: item.link,
     external: isExternal(item.link),
     icon:

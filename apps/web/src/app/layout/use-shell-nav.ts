@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMainMenu } from '@/features/content/api/menu-api';
+import { DEFAULT_CULTURE } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { buildShellNav, type ShellNavEntry } from './menu-navigation';
 
@@ -11,8 +12,17 @@ export function useShellNav(): ShellNavEntry[] {
   return useMemo(() => buildShellNav(menu.data ?? null, user), [menu.data, user]);
 }
 
-/** The text of an entry: the menu item's label, or the built-in entry's translation. */
+/**
+ * The text of an entry: the menu item's label, or the built-in entry's translation. A menu item that links to a
+ * built-in screen with that screen's default (en-US) text is shown in the user's language; a label an
+ * administrator changed is shown as written.
+ */
 export function useNavLabel(): (entry: ShellNavEntry) => string {
-  const { t } = useTranslation('shell');
-  return (entry) => entry.label ?? t(entry.labelKey ?? '');
+  const { t, i18n } = useTranslation('shell');
+  const defaults = i18n.getFixedT(DEFAULT_CULTURE, 'shell');
+  return (entry) => {
+    if (entry.label === null) return t(entry.labelKey ?? '');
+    if (entry.labelKey && entry.label === defaults(entry.labelKey)) return t(entry.labelKey);
+    return entry.label;
+  };
 }

@@ -283,11 +283,11 @@ export function ContentGrid({ model, configuration }: ContentGridProps) {
                     <Checkbox
                       aria-label={t('grid.select', { name })}
                       checked={isSelected(r)}
-                      onChange={(e) =>
-                        setSelected((s) =>
-                          e.currentTarget.checked ? [...s, r] : s.filter((x) => keyOf(x) !== keyOf(r)),
-                        )
-                      }
+                      onChange={(e) => {
+                        // Read now: React clears currentTarget before a state updater runs.
+                        const checked = e.currentTarget.checked;
+                        setSelected((s) => (checked ? [...s, r] : s.filter((x) => keyOf(x) !== keyOf(r))));
+                      }}
                     />
                   </Table.Td>
                   {columns.map((c) => (
