@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page, type Route } from '@playwright/test';
 import { apiToken, signInAsAdmin, useToken } from '../support/session';
 
@@ -241,6 +242,13 @@ test('an administrator reorders chips by drag and drop, and with the keyboard', 
   const dialog = page.getByRole('dialog', { name: 'Edit Specification' });
   await expect(dialog.getByText('Tags (3)')).toBeVisible();
   expect(await chipOrder(page)).toEqual(['fire', 'water', 'gas']);
+  // The grid and the form with its chips: no serious or critical accessibility violations.
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(
+    axe.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 
   // Drag "Gas tight" before "Fire rated" with the mouse.
   const gas = dialog.getByRole('button', { name: 'Gas tight', exact: true });
