@@ -37,9 +37,13 @@ function addPlaywright(file) {
 
 console.log(`\n== Unit and API tests (database: ${db}) ==`);
 const vitestFile = `${out}/vitest.json`;
+// UNIT=skip leaves out the tests that never touch a database (engine, contracts, web): CI runs them once.
+const onlyDatabaseProjects = process.env.UNIT === 'skip' ? ['--project', 'server', '--project', 'db'] : [];
+if (onlyDatabaseProjects.length) console.log('(Engine, contracts and web unit tests left out: UNIT=skip)');
 const vitestCode = await run('npx', [
   'vitest',
   'run',
+  ...onlyDatabaseProjects,
   '--reporter=default',
   '--reporter=json',
   `--outputFile.json=${vitestFile}`,
@@ -47,7 +51,7 @@ const vitestCode = await run('npx', [
 addVitest(vitestFile);
 if (vitestCode !== 0) failedStages.push('vitest');
 
-// CI runs the browser suite once (on PGlite) and the unit and API suites on both databases: E2E=skip leaves it out.
+// CI runs the browser suite once (on PGlite) and the API and database suites on both databases: E2E=skip leaves it out.
 if (process.env.E2E === 'skip') {
   console.log('\n(End-to-end tests left out: E2E=skip)');
 } else {

@@ -4,63 +4,36 @@
 // Run: E2E_PORT=3202 E2E_BUILD=true npx playwright test -c e2e/playwright.config.ts drawing
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
+import { apiCaller, CABLE_TRANSIT, createProject, saveTransit, useMeasurementSystem } from '../support/api';
 import { signInAsAdmin } from '../support/session';
 
 const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
 const STAMP = Date.now().toString(36);
 
-async function signIn(page: Page) {
-  const token = await signInAsAdmin(page);
-  const call = async <T>(path: string, data: unknown): Promise<T> => {
-    const r = await page.request.post(path, { headers: { authorization: `Bearer ${token}` }, data });
-    expect(r.ok(), `${path}: ${await r.text()}`).toBe(true);
-    return ((await r.json()) as { data: T }).data;
-  };
-  await call('/api/user/saveUser', { user: { defaultMeasurementSystem: 'METRIC' } });
-  return call;
-}
-
 /** A project with one round 250 mm cable transit: 50 cables of 5 mm and 10 of 20 mm (60 numbered circles). */
 async function sixtyCables(page: Page): Promise<string> {
-  const call = await signIn(page);
-  const customer = await call<{ id: string }>('/api/customer/saveOne', {
-    customer: {
-      name: `Drawing Yards ${STAMP}`,
-      industryId: 'OFF_SHORE',
-      contactFirstName: 'Kari',
-      contactLastName: 'Nordmann',
-      contactPhone: '555 123 4567',
-      contactEmail: 'kari@example.com',
-    },
+  const call = apiCaller(page.request, await signInAsAdmin(page));
+  await useMeasurementSystem(call, 'METRIC');
+  const projectId = await createProject(call, {
+    customer: `Drawing Yards ${STAMP}`,
+    project: `Drawing project ${STAMP}`,
   });
-  const project = await call<{ id: string }>('/api/project/saveOne', {
-    project: {
-      customerId: customer.id,
-      name: `Drawing project ${STAMP}`,
-      industryId: 'OFF_SHORE',
-      description: '',
-    },
-  });
-  await call('/api/project/savePenetratingItemsAndTransit', {
-    transit: {
-      projectId: project.id,
+  await saveTransit(
+    call,
+    projectId,
+    {
+      ...CABLE_TRANSIT,
       name: 'T-60 Cable bulkhead',
       shape: 'ROUND',
       diameterMm: 250,
-      copies: 1,
-      penetratingItemTypeId: 'CABLE',
       transitTypeId: 'NOFIRNO/RISE',
-      classId: 'A_CLASS',
-      sealantType: 'NOFIRNO_SEALANT',
-      sealantDepth: 'DOUBLE',
-      depthMm: 150,
     },
-    penetratingItems: [
+    [
       { itemTypeId: 'CABLE', quantity: 50, outerDiameterMm: 5 },
       { itemTypeId: 'CABLE', quantity: 10, outerDiameterMm: 20 },
     ],
-  });
-  return project.id;
+  );
+  return projectId;
 }
 
 /** '3' → [3]; '3–7' → [3, 4, 5, 6, 7]. */

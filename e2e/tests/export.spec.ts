@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_OUTBOX } from '../playwright.config';
+import { apiCaller, createMixedProject } from '../support/api';
 import { signInAsAdmin } from '../support/session';
 
 const ARTIFACTS = new URL('../artifacts/', import.meta.url).pathname;
@@ -17,67 +18,15 @@ test.describe.configure({ mode: 'serial' });
  * else one made through the projects API (a cable and a pipe transit with items; results computed at save).
  */
 async function demoProjectId(page: Page, token: string): Promise<string> {
-  const headers = { authorization: `Bearer ${token}` };
-  const call = async <T>(path: string, data: unknown): Promise<T> => {
-    const res = await page.request.post(path, { headers, data });
-    expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
-    return ((await res.json()) as { data: T }).data;
-  };
+  const call = apiCaller(page.request, token);
   const recent = await call<{ id: string }[]>('/api/project/getRecentProjects', {});
   if (recent.length > 0) return recent[0]!.id;
-  const customer = await call<{ id: string }>('/api/customer/saveOne', {
-    customer: {
-      name: 'Export Test Yards',
-      industryId: 'OFF_SHORE',
-      contactFirstName: 'Ingrid',
-      contactLastName: 'Berg',
-      contactPhone: '555 123 4567',
-      contactEmail: 'ingrid@example.com',
-    },
+  const made = await createMixedProject(call, {
+    customer: 'Export Test Yards',
+    project: 'Export Test Project',
+    description: 'Made by export.spec.ts',
   });
-  const project = await call<{ id: string }>('/api/project/saveOne', {
-    project: {
-      customerId: customer.id,
-      name: 'Export Test Project',
-      industryId: 'OFF_SHORE',
-      description: 'Made by export.spec.ts',
-    },
-  });
-  const common = {
-    projectId: project.id,
-    transitTypeId: 'NOFIRNO',
-    classId: 'A_CLASS',
-    sealantType: 'NOFIRNO_SEALANT',
-    sealantDepth: 'DOUBLE',
-    depthMm: 150,
-  };
-  await call('/api/project/savePenetratingItemsAndTransit', {
-    transit: {
-      ...common,
-      name: 'T-1 Cables',
-      shape: 'ROUND',
-      diameterMm: 200,
-      copies: 2,
-      penetratingItemTypeId: 'CABLE',
-    },
-    penetratingItems: [
-      { itemTypeId: 'CABLE', quantity: 6, outerDiameterMm: 18 },
-      { itemTypeId: 'CABLE', quantity: 1, outerDiameterMm: 70 },
-    ],
-  });
-  await call('/api/project/savePenetratingItemsAndTransit', {
-    transit: {
-      ...common,
-      name: 'T-2 Pipes',
-      shape: 'RECTANGLE',
-      widthMm: 400,
-      heightMm: 250,
-      radiusMm: 25,
-      penetratingItemTypeId: 'PIPE',
-    },
-    penetratingItems: [{ itemTypeId: 'PIPE', quantity: 2, outerDiameterMm: 60.3 }],
-  });
-  return project.id;
+  return made.projectId;
 }
 
 async function openDialog(page: Page) {

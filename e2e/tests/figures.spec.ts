@@ -2,7 +2,8 @@
 // out of the project totals and named there, and sizing input kept as typed with the field's message, never saved.
 // Run: E2E_PORT=3203 E2E_WEB_DIST=/tmp/figures-dist E2E_BUILD=true npx playwright test -c e2e/playwright.config.ts figures
 import { fileURLToPath } from 'node:url';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { apiCaller, CABLE_TRANSIT, createProject, saveTransit, useMeasurementSystem } from '../support/api';
 import { apiToken, useToken } from '../support/session';
 
 const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
@@ -16,59 +17,33 @@ let token = '';
 let projectId = '';
 const ids: Record<'over' | 'ok' | 'rect', string> = { over: '', ok: '', rect: '' };
 
-async function post<T>(request: APIRequestContext, path: string, data: unknown): Promise<T> {
-  const res = await request.post(path, { headers: { authorization: `Bearer ${token}` }, data });
-  expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
-  return ((await res.json()) as { data: T }).data;
-}
-
-const cables = {
-  penetratingItemTypeId: 'CABLE',
-  transitTypeId: 'NOFIRNO',
-  classId: 'A_60_CLASS',
-  sealantType: 'NOFIRNO_SEALANT',
-  depthMm: 150,
-};
+/** Cable transits the save rules accept (NOFIRNO, A-60, its only sealant). */
+const cables = { ...CABLE_TRANSIT, classId: 'A_60_CLASS' };
 
 test.beforeAll(async ({ request }) => {
   token = await apiToken(request);
-  await post(request, '/api/user/saveUser', { user: { defaultMeasurementSystem: 'METRIC' } });
-  const customer = await post<{ id: string }>(request, '/api/customer/saveOne', {
-    customer: {
-      name: `Figures Marine ${STAMP}`,
-      industryId: 'OFF_SHORE',
-      contactFirstName: 'Ingrid',
-      contactLastName: 'Hansen',
-      contactPhone: '+47 (55) 123-456',
-      contactEmail: 'ingrid@example.com',
-    },
-  });
-  const project = await post<{ id: string }>(request, '/api/project/saveOne', {
-    project: { name: `Figures ${STAMP}`, customerId: customer.id, industryId: 'OFF_SHORE' },
-  });
-  projectId = project.id;
-  const save = (transit: object, items: object[]) =>
-    post<{ transit: { id: string } }>(request, '/api/project/savePenetratingItemsAndTransit', {
-      transit: { projectId, ...transit },
-      penetratingItems: items,
-    });
+  const call = apiCaller(request, token);
+  await useMeasurementSystem(call, 'METRIC');
+  projectId = await createProject(call, { customer: `Figures Marine ${STAMP}`, project: `Figures ${STAMP}` });
   // Two 90 mm cables in a Ø 100 opening: 2 × 90² / 100² = 162.0 % (cables above 63 mm have no sleeve).
-  ids.over = (
-    await save({ name: 'A over', shape: 'ROUND', diameterMm: 100, ...cables }, [
-      { quantity: 2, outerDiameterMm: 90 },
-    ])
-  ).transit.id;
-  ids.ok = (
-    await save({ name: 'B fits', shape: 'ROUND', diameterMm: 250, ...cables }, [
-      { quantity: 4, outerDiameterMm: 20 },
-    ])
-  ).transit.id;
-  ids.rect = (
-    await save(
-      { name: 'C rectangle', shape: 'RECTANGLE', widthMm: 200, heightMm: 100, radiusMm: 10, ...cables },
-      [{ quantity: 1, outerDiameterMm: 20 }],
-    )
-  ).transit.id;
+  ids.over = await saveTransit(
+    call,
+    projectId,
+    { name: 'A over', shape: 'ROUND', diameterMm: 100, ...cables },
+    [{ quantity: 2, outerDiameterMm: 90 }],
+  );
+  ids.ok = await saveTransit(
+    call,
+    projectId,
+    { name: 'B fits', shape: 'ROUND', diameterMm: 250, ...cables },
+    [{ quantity: 4, outerDiameterMm: 20 }],
+  );
+  ids.rect = await saveTransit(
+    call,
+    projectId,
+    { name: 'C rectangle', shape: 'RECTANGLE', widthMm: 200, heightMm: 100, radiusMm: 10, ...cables },
+    [{ quantity: 1, outerDiameterMm: 20 }],
+  );
 });
 
 async function open(page: Page, transitId: string) {
@@ -85,13 +60,52 @@ test('one fill, not capped: the list and the editor show 162.0 %', async ({ page
   await expect(page.getByTestId('fill-bar')).toHaveAttribute('data-state', 'over');
 });
 
+test('each state is worded as in the documents; the wrap line names its roll length', async ({ page }) => {
+  await open(page, ids.over);
+  // Issue 16 item 9: the badge says what the PDF, DOCX, RTF and CSV say (TRANSIT_STATUS_TEXT).
+  await expect(page.getByTestId(`transit-row-${ids.over}`)).toContainText('Not buildable: overfilled');
+  await expect(page.getByTestId(`transit-row-${ids.ok}`)).toContainText('Fits');
+  // Two 90 mm cables wrapped 4 turns: 2 × π × 90 × 4 = 2261.95 mm, three rolls of 1000 mm.
+  const wrap = page.getByRole('row', { name: /Wrap for cables above 63 mm/ });
+  await expect(wrap).toContainText('3 rolls');
+  await expect(wrap).toContainText('Length 2,261.95 mm, rolls of 1,000 mm');
+});
+
 test('an overfilled transit is named beside the project totals, not summed into them', async ({ page }) => {
   await open(page, ids.ok);
   const flagged = page.getByTestId('not-buildable');
   await expect(flagged).toContainText('Not in these totals');
-  await expect(flagged).toContainText('A over: not buildable: overfilled');
+  await expect(flagged).toContainText('A over: Not buildable: overfilled');
   await expect(flagged).not.toContainText('B fits');
   await flagged.screenshot({ path: `${ARTIFACTS}figures-not-buildable.png` });
+});
+
+test('sealant is counted per transit: the project cartridges are the sum of the transits’ own (issue 18 item 3)', async ({
+  page,
+}) => {
+  // Worked by hand (NOFIRNO: 30 mm less than the transit, 290 ml usable a cartridge; Ø 20 cables in Ø 28 sleeves):
+  // B: π × 125² − 4 × π × 14² = 46 624.38 mm² empty; ⌈30 × 46 624.38 × 1.25 × 0.001⌉ = 1749 ml; ⌈1749 / 290⌉ = 7.
+  // C: 200 × 100 − (4 − π) × 10² − π × 14² = 19 298.41 mm²; 724 ml; ⌈724 / 290⌉ = 3.
+  // Totals 2473 ml and 7 + 3 = 10 cartridges (a pooled count would say ⌈2473 / 290⌉ = 9). A is not buildable.
+  const sealantRow = (table: string) =>
+    page.getByRole('table', { name: table }).getByRole('row', { name: /Sealant/ });
+  await open(page, ids.ok);
+  await expect(sealantRow('Materials of this transit')).toContainText('7 cartridges');
+  await expect(sealantRow('Materials of this transit')).toContainText('1,749 ml in 310 ml cartridges');
+  await open(page, ids.rect);
+  await expect(sealantRow('Materials of this transit')).toContainText('3 cartridges');
+  await expect(sealantRow('Materials of this transit')).toContainText('724 ml in 310 ml cartridges');
+  await expect(sealantRow('Project materials')).toContainText('10 cartridges');
+  await expect(sealantRow('Project materials')).toContainText('2,473 ml in 310 ml cartridges');
+  // On paper the same: the CSV's project total row.
+  const csv = await page.request.post('/api/project/sendProjectExport', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { projectId, outputFormat: 'CSV', measurementSystem: 'METRIC', isShare: false },
+  });
+  expect(csv.ok()).toBe(true);
+  const totals = (await csv.text()).split(/\r?\n/).filter((line) => line.includes(',Project total,'));
+  expect(totals.find((line) => line.includes('cartridges,'))).toMatch(/,10,cartridges,/);
+  expect(totals.find((line) => line.includes(',Sealant volume,'))).toMatch(/,2473,ml,/);
 });
 
 test('sizing input is kept as typed with the field’s message, and not saved', async ({ page }) => {
@@ -122,11 +136,9 @@ test('sizing input is kept as typed with the field’s message, and not saved', 
   await page.getByRole('button', { name: 'Save transit', exact: true }).click();
   await expect(page.getByText(/Correct the marked fields before saving/)).toBeVisible();
   // Nothing was stored: the server still holds what was saved before.
-  const stored = await post<{ transit: { widthMm: number; radiusMm: number; sparePercent: number | null } }>(
-    page.request,
-    '/api/project/getTransitData',
-    { transitId: ids.rect },
-  );
+  const stored = await apiCaller(page.request, token)<{
+    transit: { widthMm: number; radiusMm: number; sparePercent: number | null };
+  }>('/api/project/getTransitData', { transitId: ids.rect });
   expect(stored.transit).toMatchObject({ widthMm: 200, radiusMm: 10 });
   expect(stored.transit.sparePercent ?? 0).toBe(0);
 });

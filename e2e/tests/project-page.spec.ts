@@ -6,6 +6,13 @@
 // Run: E2E_PORT=3105 E2E_WEB_DIST=/tmp/<you>-dist E2E_BUILD=true npx playwright test -c e2e/playwright.config.ts project-page
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import {
+  apiCaller,
+  CABLE_TRANSIT,
+  createProject as createCustomerProject,
+  saveTransit,
+  type ApiCall,
+} from '../support/api';
 import { signInAsAdmin } from '../support/session';
 
 const STAMP = Date.now().toString(36);
@@ -16,38 +23,18 @@ interface StoredTransit {
   name: string;
 }
 
-async function signIn(page: Page) {
-  const token = await signInAsAdmin(page);
-  const call = async <T>(path: string, data: unknown): Promise<T> => {
-    const r = await page.request.post(path, { headers: { authorization: `Bearer ${token}` }, data });
-    expect(r.ok(), `${path}: ${await r.text()}`).toBe(true);
-    return ((await r.json()) as { data: T }).data;
-  };
-  return call;
+async function signIn(page: Page): Promise<ApiCall> {
+  return apiCaller(page.request, await signInAsAdmin(page));
 }
 
-type Call = Awaited<ReturnType<typeof signIn>>;
-
 /** A customer and an on-shore project for it, both named after the test. */
-async function createProject(call: Call, label: string): Promise<{ id: string }> {
-  const customer = await call<{ id: string }>('/api/customer/saveOne', {
-    customer: {
-      name: `${label} Yards ${STAMP}`,
-      industryId: 'ON_SHORE',
-      contactFirstName: 'Kari',
-      contactLastName: 'Nordmann',
-      contactPhone: '555 123 4567',
-      contactEmail: 'kari@example.com',
-    },
+async function createProject(call: ApiCall, label: string): Promise<{ id: string }> {
+  const id = await createCustomerProject(call, {
+    customer: `${label} Yards ${STAMP}`,
+    project: `${label} project ${STAMP}`,
+    industryId: 'ON_SHORE',
   });
-  return call<{ id: string }>('/api/project/saveOne', {
-    project: {
-      customerId: customer.id,
-      name: `${label} project ${STAMP}`,
-      industryId: 'ON_SHORE',
-      description: '',
-    },
-  });
+  return { id };
 }
 
 test('a version conflict on save keeps the edits and offers Overwrite or Reload', async ({ page }) => {
@@ -147,23 +134,10 @@ test('the project sidebar opens the export dialog: Share / Export for the curren
   const call = await signIn(page);
   const project = await createProject(call, 'Export');
   // Type, class and depth set: the transits have material lines (spec §5: sleeve length needs all three).
-  const common = {
-    projectId: project.id,
-    shape: 'ROUND',
-    diameterMm: 200,
-    copies: 1,
-    penetratingItemTypeId: 'CABLE',
-    transitTypeId: 'NOFIRNO',
-    classId: 'A_CLASS',
-    sealantType: 'NOFIRNO_SEALANT',
-    sealantDepth: 'DOUBLE',
-    depthMm: 150,
-  };
   for (const name of ['First transit', 'Second transit'])
-    await call('/api/project/savePenetratingItemsAndTransit', {
-      transit: { ...common, name },
-      penetratingItems: [{ itemTypeId: 'CABLE', quantity: 2, outerDiameterMm: 20 }],
-    });
+    await saveTransit(call, project.id, { ...CABLE_TRANSIT, name, shape: 'ROUND', diameterMm: 200 }, [
+      { itemTypeId: 'CABLE', quantity: 2, outerDiameterMm: 20 },
+    ]);
 
   await page.goto(`/projects/${project.id}`);
   await page.getByRole('table', { name: 'Transits' }).getByRole('link', { name: 'Second transit' }).click();

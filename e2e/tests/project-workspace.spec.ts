@@ -5,6 +5,12 @@
 // Run: E2E_PORT=3206 E2E_WEB_DIST=/tmp/workspace-dist E2E_BUILD=true npx playwright test -c e2e/playwright.config.ts project-workspace
 import { fileURLToPath } from 'node:url';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
+import {
+  apiCaller,
+  createProject as createCustomerProject,
+  useMeasurementSystem,
+  type ApiCall,
+} from '../support/api';
 import { signInAsAdmin } from '../support/session';
 
 /** Screenshots go to e2e/artifacts/ (git-ignored), whatever the working directory. */
@@ -32,39 +38,22 @@ test.use({ actionTimeout: 30_000 });
 // Each test opens pages many times; on a busy machine one page load can take several seconds.
 test.describe.configure({ timeout: 240_000 });
 
-async function signIn(page: Page) {
-  const token = await signInAsAdmin(page);
+async function signIn(page: Page): Promise<ApiCall> {
+  const call = apiCaller(page.request, await signInAsAdmin(page));
   // Metric, whatever another suite left as the administrator's default (spec §4 measurement switch).
-  const saved = await page.request.post('/api/user/saveUser', {
-    headers: { authorization: `Bearer ${token}` },
-    data: { user: { defaultMeasurementSystem: 'METRIC' } },
-  });
-  expect(saved.ok()).toBe(true);
-  return async <T>(path: string, data: unknown): Promise<T> => {
-    const r = await page.request.post(path, { headers: { authorization: `Bearer ${token}` }, data });
-    expect(r.ok(), `${path}: ${await r.text()}`).toBe(true);
-    return ((await r.json()) as { data: T }).data;
-  };
-}
-type Call = Awaited<ReturnType<typeof signIn>>;
-
-async function createProject(call: Call, label: string): Promise<{ id: string }> {
-  const customer = await call<{ id: string }>('/api/customer/saveOne', {
-    customer: {
-      name: `${label} Marine ${STAMP}`,
-      industryId: 'OFF_SHORE',
-      contactFirstName: 'Ingrid',
-      contactLastName: 'Hansen',
-      contactPhone: '555 123 4567',
-      contactEmail: 'ingrid@example.com',
-    },
-  });
-  return call<{ id: string }>('/api/project/saveOne', {
-    project: { customerId: customer.id, name: `${label} ${STAMP}`, industryId: 'OFF_SHORE', description: '' },
-  });
+  await useMeasurementSystem(call, 'METRIC');
+  return call;
 }
 
-async function saveTransit(call: Call, transit: Record<string, unknown>, items: unknown[] = []) {
+async function createProject(call: ApiCall, label: string): Promise<{ id: string }> {
+  const id = await createCustomerProject(call, {
+    customer: `${label} Marine ${STAMP}`,
+    project: `${label} ${STAMP}`,
+  });
+  return { id };
+}
+
+async function saveTransit(call: ApiCall, transit: Record<string, unknown>, items: unknown[] = []) {
   return (
     await call<{ transit: StoredTransit }>('/api/project/savePenetratingItemsAndTransit', {
       transit: { shape: 'ROUND', copies: 1, ...transit },
@@ -73,7 +62,7 @@ async function saveTransit(call: Call, transit: Record<string, unknown>, items: 
   ).transit;
 }
 
-const stored = (call: Call, projectId: string) =>
+const stored = (call: ApiCall, projectId: string) =>
   call<ProjectAndTransits>('/api/project/getProjectAndTransits', { projectId });
 
 /** Mantine Select: open by its label and pick an option by its text. */
@@ -230,7 +219,7 @@ test('a project of 100 transits: the list is paged, searchable and sortable, and
   await sortBy('Fill');
   // The overfilled ones have the highest fill (equal: by name).
   await expect.poll(firstName).toBe('Deck 091');
-  await expect(rows.first()).toContainText('Overfilled');
+  await expect(rows.first()).toContainText('Not buildable: overfilled');
   await sortBy('Status');
   await expect.poll(firstName).toBe('Deck 091');
   await sortBy('Status');

@@ -3,11 +3,12 @@
 // found is sent with the save, where the server checks it and stores it as sent.
 // Run: E2E_PORT=3201 E2E_WEB_DIST=/tmp/verdict-dist E2E_BUILD=true npx playwright test -c e2e/playwright.config.ts verdict
 import { expect, test, type Page } from '@playwright/test';
+import { apiCaller, createProject, saveTransit, useMeasurementSystem } from '../support/api';
 import { apiToken, useToken } from '../support/session';
 
 const STAMP = Date.now().toString(36);
 /** 40 cables of 20 mm, no transit type (no cable sleeves): the circles are the cables. */
-const CABLES = { quantity: 40, outerDiameterMm: 20, itemTypeId: 'CABLE' };
+const CABLES = { quantity: 40, outerDiameterMm: 20, itemTypeId: 'CABLE' } as const;
 /** Roomy: 40 circles of 20 mm fill 42 % of a 200 mm opening. */
 const ROOMY_MM = 200;
 /**
@@ -28,13 +29,9 @@ interface StoredPacking {
 
 async function signIn(page: Page) {
   const token = await apiToken(page.request);
-  const call = async <T>(path: string, data: unknown): Promise<T> => {
-    const r = await page.request.post(path, { headers: { authorization: `Bearer ${token}` }, data });
-    expect(r.ok(), `${path}: ${await r.text()}`).toBe(true);
-    return ((await r.json()) as { data: T }).data;
-  };
+  const call = apiCaller(page.request, token);
   // Millimetres on screen (the user's saved unit system), so the diameters typed below are in mm.
-  await call('/api/user/saveUser', { user: { defaultMeasurementSystem: 'METRIC' } });
+  await useMeasurementSystem(call, 'METRIC');
   await useToken(page, token);
   return call;
 }
@@ -44,37 +41,19 @@ test('typing stays responsive while the worker searches; the verdict appears; th
 }) => {
   test.setTimeout(120_000);
   const call = await signIn(page);
-  const customer = await call<{ id: string }>('/api/customer/saveOne', {
-    customer: {
-      name: `Verdict Yards ${STAMP}`,
-      industryId: 'ON_SHORE',
-      contactFirstName: 'Kari',
-      contactLastName: 'Nordmann',
-      contactPhone: '555 123 4567',
-      contactEmail: 'kari@example.com',
-    },
+  const projectId = await createProject(call, {
+    customer: `Verdict Yards ${STAMP}`,
+    project: `Verdict project ${STAMP}`,
+    industryId: 'ON_SHORE',
   });
-  const project = await call<{ id: string }>('/api/project/saveOne', {
-    project: {
-      customerId: customer.id,
-      name: `Verdict project ${STAMP}`,
-      industryId: 'ON_SHORE',
-      description: '',
-    },
-  });
-  const created = await call<{ transit: { id: string } }>('/api/project/savePenetratingItemsAndTransit', {
-    transit: {
-      projectId: project.id,
-      name: 'Cable deck',
-      shape: 'ROUND',
-      diameterMm: ROOMY_MM,
-      copies: 1,
-      penetratingItemTypeId: 'CABLE',
-    },
-    penetratingItems: [CABLES],
-  });
+  const transitId = await saveTransit(
+    call,
+    projectId,
+    { name: 'Cable deck', shape: 'ROUND', diameterMm: ROOMY_MM, penetratingItemTypeId: 'CABLE' },
+    [CABLES],
+  );
 
-  await page.goto(`/projects/${project.id}`);
+  await page.goto(`/projects/${projectId}`);
   await page.getByRole('table', { name: 'Transits' }).getByRole('link', { name: 'Cable deck' }).click();
   const display = page.getByRole('region', { name: 'Drawing', exact: true });
   await expect(display.getByText('Items fit')).toBeVisible();
@@ -141,7 +120,7 @@ test('typing stays responsive while the worker searches; the verdict appears; th
   const stored = await call<{ transit: { results: { packing: StoredPacking } } }>(
     '/api/project/getTransitData',
     {
-      transitId: created.transit.id,
+      transitId,
     },
   );
   // The server checked the browser's layout and stored it as sent (not solved again).

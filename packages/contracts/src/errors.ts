@@ -20,6 +20,10 @@ export const ERROR_CODES = [
   'PAYLOAD_TOO_LARGE',
   'MAIL_FAILED',
   'TIME_BUDGET_EXCEEDED',
+  'LOCKED',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'NOT_CONFIGURED',
+  'UPSTREAM_FAILED',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

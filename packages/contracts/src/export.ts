@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
-/** Spec §9: export formats. RTF is labelled 'Docx' in the dialog as the spec does; DOCX is a real Word file. */
-export const EXPORT_FORMATS = ['PDF', 'RTF', 'DOCX', 'CSV'] as const;
+/**
+ * Spec §9: export formats. RTF is labelled 'Docx' in the dialog as the spec does; DOCX is a real Word file. Issue 22
+ * adds the bill of materials as an Excel workbook (XLSX) and the drawings as DXF (ADR 020).
+ */
+export const EXPORT_FORMATS = ['PDF', 'RTF', 'DOCX', 'CSV', 'XLSX', 'DXF'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** Spec §9: paper sizes. */
@@ -20,7 +23,10 @@ export type ExportScope = (typeof EXPORT_SCOPES)[number];
  * Formats for which the paper size does not apply. The spec disables it for RTF too; issue 16 asks that RTF honour
  * it instead (the RTF sets \paperw/\paperh from it), so only CSV is left (docs/decisions/009-drawing.md).
  */
-export const FORMATS_WITHOUT_PAPER_SIZE: readonly ExportFormat[] = ['CSV'];
+export const FORMATS_WITHOUT_PAPER_SIZE: readonly ExportFormat[] = ['CSV', 'DXF'];
+
+/** Formats that draw the transits, so "project material totals only" (no transits) has nothing for them. */
+export const FORMATS_WITHOUT_TOTALS_ONLY: readonly ExportFormat[] = ['DXF'];
 
 /** Spec §4 defaults of the dialog. */
 export const EXPORT_DEFAULTS = { outputFormat: 'PDF', size: 'LETTER', scope: 'PROJECT' } as const;
@@ -45,6 +51,9 @@ export const EXPORT_MESSAGES = {
   shareRateLimited: 'Too many exports were shared in a short time. Please try again later.',
   shareFailed: 'The export could not be e-mailed. Please try again.',
   sent: 'The export was sent to {email}.',
+  drawingsNeedTransits:
+    'DXF drawings are made per transit; choose transits instead of project material totals only.',
+  noTransitsToDraw: 'The project has no transits to draw.',
 } as const;
 
 const emailSchema = z.string().trim().max(254);
@@ -76,7 +85,15 @@ export const sendProjectExportRequestSchema = z
         ctx.addIssue({ code: 'custom', path: ['emailAddress'], message: EXPORT_MESSAGES.emailInvalid });
       }
     }
-    if (value.isProjectMaterialsOnly) return;
+    if (value.isProjectMaterialsOnly) {
+      if (FORMATS_WITHOUT_TOTALS_ONLY.includes(value.outputFormat))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['isProjectMaterialsOnly'],
+          message: EXPORT_MESSAGES.drawingsNeedTransits,
+        });
+      return;
+    }
     if (value.scope === 'TRANSITS' && value.transitIds.length === 0) {
       ctx.addIssue({ code: 'custom', path: ['transitIds'], message: EXPORT_MESSAGES.transitsRequired });
     }
@@ -105,4 +122,10 @@ export const EXPORT_FILE_TYPES: Record<ExportFormat, { extension: string; conten
     contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   },
   CSV: { extension: 'csv', contentType: 'text/csv; charset=utf-8' },
+  XLSX: {
+    extension: 'xlsx',
+    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  },
+  /** One transit; a project of several answers a ZIP of one DXF per transit (application/zip, .zip). */
+  DXF: { extension: 'dxf', contentType: 'image/vnd.dxf' },
 };

@@ -13,3 +13,5 @@ export * from './transits';
 export * from './export';
 export * from './input-gate';
 export * from './dynamic-form';
+export * from './schedules';
+export * from './content';

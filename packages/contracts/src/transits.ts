@@ -30,6 +30,8 @@ export const MAX_ITEMS_PER_SAVE = 500;
  */
 export const MAX_TRANSIT_CIRCLES = 500;
 export const TRANSIT_NAME_MAX_LENGTH = 100;
+/** Issue 22: a cable tag (designation) kept with its item line. */
+export const ITEM_TAG_MAX_LENGTH = 100;
 export const TRANSIT_COMMENTS_MAX_LENGTH = 4000;
 
 /** Texts of transit and penetrating item rules (spec §5), used by the web forms and the server alike. */
@@ -210,6 +212,8 @@ export const penetratingItemInputSchema = z.object({
     .max(MAX_TRANSIT_LENGTH_MM, PENETRATING_ITEM_MESSAGES.outerDiameterTooLarge),
   /** A predefined pipe size (crusher id); its pipe diameter is then the outer diameter. */
   crusherId: optionalId,
+  /** Issue 22: the cable tag (designation); left out keeps the stored one, null or '' clears it. */
+  tag: z.string().trim().max(ITEM_TAG_MAX_LENGTH).nullish(),
   sort: z.number().int().min(0).max(100_000).optional(),
   /** Soft delete of the line. */
   isRemoved: z.boolean().optional(),
@@ -229,6 +233,8 @@ export const penetratingItemSchema = z.object({
   plasticPipeDiameterMm: z.number().nullable(),
   sleevedDiameterMm: z.number().nullable(),
   diameterPlusClearanceMm: z.number().nullable(),
+  /** Issue 22: the cable tag (designation), null when none. */
+  tag: z.string().nullable(),
   sort: z.number().int(),
   isRemoved: z.boolean(),
   version: z.number().int(),

@@ -116,8 +116,14 @@ export {
   SPARE_PERCENT_MAX,
   transitOpening,
 } from './size-transit';
-export { NOT_BUILDABLE_TEXT, notBuildableReason, projectTotals } from './project-totals';
-export type { NotBuildableReason, ProjectTotals } from './project-totals';
+export {
+  NOT_BUILDABLE_TEXT,
+  notBuildableReason,
+  projectTotals,
+  TRANSIT_STATUS_TEXT,
+  transitStatusOf,
+} from './project-totals';
+export type { NotBuildableReason, ProjectTotals, TransitStatus } from './project-totals';
 export type {
   SizeTransitInput,
   TransitSizing,

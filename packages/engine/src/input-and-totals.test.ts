@@ -2,7 +2,13 @@
 // leave out transits that cannot be built; sealant cartridges counted per transit, so totals add up.
 import { describe, expect, it } from 'vitest';
 import { multiplyMaterials, totalMaterials, type Materials } from './materials';
-import { NOT_BUILDABLE_TEXT, notBuildableReason, projectTotals } from './project-totals';
+import {
+  NOT_BUILDABLE_TEXT,
+  notBuildableReason,
+  projectTotals,
+  TRANSIT_STATUS_TEXT,
+  transitStatusOf,
+} from './project-totals';
 import { fillLimitPercent, fillPercentOf, sizeTransit, type TransitSizing } from './size-transit';
 import { sampleCatalogue } from './testing/sample-catalogue';
 import type { TransitInput } from './types';
@@ -166,6 +172,22 @@ describe('project totals (ADR 010): a transit that cannot be built is listed, ne
     expect(notBuildableReason(noFit)).toBe('ITEMS_DO_NOT_FIT');
     expect(notBuildableReason(notSearched)).toBeNull();
     expect(NOT_BUILDABLE_TEXT.OVERFILLED).toBe('not buildable: overfilled');
+  });
+
+  it('one state per transit: incomplete without an area, else the reason, else fits; one wording each', () => {
+    const area = { transitAreaMm2: 31_415.93 };
+    expect(transitStatusOf({ ...ok, transitAreaMm2: 0 })).toBe('INCOMPLETE');
+    expect(transitStatusOf({ ...over, transitAreaMm2: 0 })).toBe('INCOMPLETE');
+    expect(transitStatusOf({ ...ok, ...area })).toBe('FITS');
+    expect(transitStatusOf({ ...notSearched, ...area })).toBe('FITS');
+    expect(transitStatusOf({ ...over, ...area })).toBe('OVERFILLED');
+    expect(transitStatusOf({ ...noFit, ...area })).toBe('ITEMS_DO_NOT_FIT');
+    expect(TRANSIT_STATUS_TEXT).toEqual({
+      INCOMPLETE: 'Incomplete',
+      FITS: 'Fits',
+      OVERFILLED: 'Not buildable: overfilled',
+      ITEMS_DO_NOT_FIT: 'Not buildable: items do not fit',
+    });
   });
 
   it('sums only the buildable ones: 393 + 100 ml, 2 + 1 cartridges, 35 + 5 sleeves', () => {

@@ -25,6 +25,25 @@ export function notBuildableReason(
   return null;
 }
 
+/** A transit's state, one per transit, named alike in the transit list and every document (issue 16 item 9). */
+export type TransitStatus = 'INCOMPLETE' | 'FITS' | NotBuildableReason;
+
+/** Each state in the documents' words (English); the web app's locales translate the same states. */
+export const TRANSIT_STATUS_TEXT: Readonly<Record<TransitStatus, string>> = {
+  INCOMPLETE: 'Incomplete',
+  FITS: 'Fits',
+  OVERFILLED: 'Not buildable: overfilled',
+  ITEMS_DO_NOT_FIT: 'Not buildable: items do not fit',
+};
+
+/** Incomplete without an opening to size (no area yet); else why it cannot be built, or FITS. */
+export function transitStatusOf(
+  sizing: Pick<TransitSizing, 'transitAreaMm2' | 'overfilled' | 'packing'>,
+): TransitStatus {
+  if (!(sizing.transitAreaMm2 > 0)) return 'INCOMPLETE';
+  return notBuildableReason(sizing) ?? 'FITS';
+}
+
 export interface ProjectTotals {
   /** The summed materials of the buildable transits. */
   totals: MaterialTotals;

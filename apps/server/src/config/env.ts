@@ -74,6 +74,16 @@ export const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /** Issue 19 facebookScrape: the social scraper endpoint (e.g. https://graph.facebook.com/); unset = off. */
+  SOCIAL_SCRAPE_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Access token sent with each scrape request (never logged). */
+  SOCIAL_SCRAPE_TOKEN: z.string().optional(),
+  /** Where the web app's bundled locale files are (/api/translations/all); unset = the repository's. */
+  LOCALES_DIR: z.string().optional(),
 });
 export type Env = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };
 

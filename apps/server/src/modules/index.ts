@@ -8,6 +8,8 @@ import { projectsRoutes } from './projects/projects.routes';
 import { transitsRoutes } from './transits/transits.routes';
 import { instanceRoutes } from './instance/instance.routes';
 import { settingsRoutes } from './settings/settings.routes';
+import { schedulesRoutes } from './schedules/schedules.routes';
+import { contentRoutes } from './content/content.routes';
 
 /**
  * Registers every feature module. Each module is a Fastify plugin in modules/<feature>/<feature>.routes.ts;
@@ -23,4 +25,6 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(transitsRoutes);
   await app.register(instanceRoutes);
   await app.register(settingsRoutes);
+  await app.register(schedulesRoutes);
+  await app.register(contentRoutes);
 }

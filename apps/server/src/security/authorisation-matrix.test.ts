@@ -26,6 +26,8 @@ const ACCESS = {
   userAdmin: ['orgElevated', 'providerElevated', 'systemAdmin'],
   /** Provider-wide data (the catalogue): SystemAdministrator or the provider's ElevatedUser. */
   providerWide: ['providerElevated', 'systemAdmin'],
+  /** Content administration (ADR 016): a provider account whose roles carry content.manage. */
+  content: ['providerElevated', 'systemAdmin'],
 } as const satisfies Record<string, readonly Caller[]>;
 type Access = keyof typeof ACCESS;
 
@@ -178,6 +180,36 @@ const RULES: Record<string, Rule> = {
     access: 'user',
     scope: (f) => ({ url: `/api/instance/Project/${f.project.id}` }),
   },
+  // Issue 22: schedules (ADR 020).
+  'POST /api/schedules/readScheduleFile': { access: 'user', scope: 'none' },
+  'POST /api/schedules/getScheduleMapping': { access: 'user', scope: 'none' },
+  'POST /api/schedules/importSchedule': {
+    access: 'user',
+    scope: (f) => ({
+      body: {
+        projectId: f.project.id,
+        transitId: f.transit.id,
+        headings: ['Tag', 'OD'],
+        rows: [['W-1', '20']],
+        mapping: { tag: 0, type: null, outerDiameter: 1, quantity: null, transit: null },
+      },
+    }),
+  },
+  // Content administration (issue 19, ADR 016): provider-wide content, no organization data.
+  'POST /api/content/communitySubmit': { access: 'user', scope: 'none' },
+  'POST /api/content/save': { access: 'content', scope: 'none' },
+  'POST /api/content/publish': { access: 'content', scope: 'none' },
+  'POST /api/content/preRender': { access: 'content', scope: 'none' },
+  'POST /api/content/toggleLock': { access: 'content', scope: 'none' },
+  'POST /api/content/indexAll': { access: 'content', scope: 'none' },
+  'POST /api/content/facebookScrape': { access: 'content', scope: 'none' },
+  'POST /api/instance/validate/:model': { access: 'content', scope: 'none' },
+  // Each organization counts its own sequences.
+  'POST /api/instance/sequence/:name': { access: 'user', scope: 'none' },
+  'GET /api/message': { access: 'public', scope: 'none' },
+  'GET /api/translations/all': { access: 'public', scope: 'none' },
+  'GET /api/locker/:id': { access: 'user', scope: 'none' },
+  'POST /api/locker/upload': { access: 'content', scope: 'none' },
 };
 
 function takenOverTransit(f: Fixture) {
@@ -222,7 +254,8 @@ function concreteUrl(url: string): string {
   return url
     .replace(':model', 'Customer')
     .replace(':id', randomUUID())
-    .replace(':email', 'matrix@example.com');
+    .replace(':email', 'matrix@example.com')
+    .replace(':name', 'matrix.sequence');
 }
 
 let t: TestApp;

@@ -160,6 +160,22 @@ describe('hostile input on every route', () => {
     const customer = (
       await call<Customer>(t.app, '/api/customer/saveOne', { customer: validCustomer() }, caller.headers)
     ).body.data;
+    // Issue 22: a project for the schedule import (every cell of the schedule is a text field to make hostile).
+    const scheduleProject = (
+      await call<{ id: string }>(
+        t.app,
+        '/api/project/saveOne',
+        {
+          project: {
+            name: 'Fuzz schedule',
+            customerId: customer.id,
+            industryId: 'OFF_SHORE',
+            description: '',
+          },
+        },
+        caller.headers,
+      )
+    ).body.data;
     const bases: Record<string, () => Record<string, unknown>> = {
       '/api/customer/saveOne': () => ({ customer: validCustomer() }),
       '/api/instance/Customer': () => validCustomer(),
@@ -176,7 +192,32 @@ describe('hostile input on every route', () => {
         Attributes: { note: 'n' },
       }),
       '/api/user/saveUser': () => ({ user: { firstName: 'Fuzz', lastName: 'Er' } }),
+      '/api/schedules/importSchedule': () => ({
+        projectId: scheduleProject.id,
+        headings: ['Tag', 'Type', 'OD', 'Qty', 'Transit'],
+        rows: [['W-1', 'Cable', '12,5', '2', 'Fuzz MCT']],
+        mapping: { tag: 0, type: 1, outerDiameter: 2, quantity: 3, transit: 4 },
+        dryRun: true,
+      }),
       '/api/user/setDevice': () => ({ deviceInfo: { deviceId: 'device-1', name: 'Phone', extra: 'x' } }),
+      '/api/content/communitySubmit': () => ({
+        content: { message: 'The export is slow.', type: 'PROBLEM' },
+      }),
+      '/api/instance/Product': () => ({
+        articleNumber: `FZ-${Math.random().toString(36).slice(2)}`,
+        name: 'Fuzz article',
+        unit: 'pcs',
+        price: 10,
+      }),
+      '/api/instance/MenuItem': () => ({
+        label: 'Fuzz',
+        link: '/fuzz',
+        type: 'MAIN_MENU',
+        children: [{ label: 'Child', link: '/fuzz/child' }],
+      }),
+      '/api/content/save': () => ({
+        content: { slug: `fuzz-${Math.random().toString(36).slice(2)}`, title: 'Fuzz', body: 'Text' },
+      }),
     };
     const send = (url: string, body: unknown) =>
       t.app.inject({

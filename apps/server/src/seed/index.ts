@@ -4,6 +4,7 @@ import type { Env } from '../config/env';
 import { seedAccounts } from '../modules/auth/accounts.seed';
 import { seedCatalogue, seedIndustries } from '../modules/catalogue/catalogue.seed';
 import { seedDemo } from '../modules/projects/demo.seed';
+import { seedContent } from '../modules/content/content.seed';
 
 export interface SeedContext {
   db: DbHandle;
@@ -23,6 +24,7 @@ export async function runSeed(ctx: SeedContext) {
     { name: 'catalogue', run: seedCatalogue },
     { name: 'accounts', run: seedAccounts },
     { name: 'demo', run: seedDemo },
+    { name: 'content', run: seedContent },
   ];
   for (const step of steps) {
     await step.run(ctx);

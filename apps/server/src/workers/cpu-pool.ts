@@ -4,7 +4,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ExportFormat } from '@sealplan/contracts';
 import type { TransitSizing } from '@sealplan/engine';
 import { AppError } from '../errors';
-import type { BuildDocumentTask, BuiltDocument, CpuTask, SizeTransitTask } from './cpu-tasks';
+import type {
+  BuildDocumentTask,
+  BuiltDocument,
+  CpuTask,
+  ReadScheduleResult,
+  SizeTransitTask,
+} from './cpu-tasks';
 
 /**
  * Packing and document building take from milliseconds to tens of seconds of CPU. They run in worker threads so
@@ -21,6 +27,10 @@ export const CPU_WORKER_IDLE_MS = 60_000;
 
 export const SIZING_TIMEOUT_MESSAGE =
   'Sizing this transit took longer than the server allows. Reduce the number of penetrating items and save again.';
+export const SCHEDULE_TIMEOUT_MESSAGE =
+  'Reading this schedule took longer than the server allows. Split it into smaller files.';
+/** Longest read of one schedule file (a 4 MB XLSX reads in about a second). */
+export const SCHEDULE_TIME_BUDGET_MS = 30_000;
 export const DOCUMENT_TIMEOUT_MESSAGE =
   'Building this document took longer than the server allows. Export fewer transits at a time.';
 
@@ -29,6 +39,8 @@ export interface CpuPool {
   sizeTransit(args: SizeTransitTask['args']): Promise<TransitSizing>;
   /** A project document (model and rendering), off the event loop. */
   buildDocument(input: BuildDocumentTask['input'], format: ExportFormat): Promise<BuiltDocument>;
+  /** Issue 22: a CSV or XLSX schedule read into headings and rows, off the event loop. */
+  readSchedule(bytes: Uint8Array): Promise<ReadScheduleResult>;
   /** Stops the workers (waits for running tasks); the server calls it on shutdown. */
   close(): Promise<void>;
   readonly threads: number;
@@ -67,7 +79,7 @@ export function createCpuPool(options: CpuPoolOptions = {}): CpuPool {
   const threads = options.threads ?? defaultCpuThreads();
   const sizingBudgetMs = options.sizingBudgetMs ?? SIZING_TIME_BUDGET_MS;
   const documentBudgetMs = options.documentBudgetMs ?? DOCUMENT_TIME_BUDGET_MS;
-  const pool = new Piscina<CpuTask, TransitSizing | BuiltDocument>({
+  const pool = new Piscina<CpuTask, TransitSizing | BuiltDocument | ReadScheduleResult>({
     filename: new URL('./cpu-worker.mjs', import.meta.url).href,
     minThreads: Math.min(options.minThreads ?? 1, threads),
     maxThreads: threads,
@@ -98,6 +110,12 @@ export function createCpuPool(options: CpuPoolOptions = {}): CpuPool {
       );
       return withBuffer(built);
     },
+    readSchedule: (bytes) =>
+      run<ReadScheduleResult>(
+        { kind: 'readSchedule', bytes },
+        SCHEDULE_TIME_BUDGET_MS,
+        SCHEDULE_TIMEOUT_MESSAGE,
+      ),
     close: () => pool.close(),
   };
 }

@@ -33,8 +33,23 @@ export interface BuiltDocument {
   summary: DocumentSummary;
 }
 
-export type CpuTask = SizeTransitTask | BuildDocumentTask;
-export type CpuTaskResult<T extends CpuTask> = T extends SizeTransitTask ? TransitSizing : BuiltDocument;
+/** Issue 22: a schedule file (CSV or XLSX) read into headings and rows. */
+export interface ReadScheduleTask {
+  kind: 'readSchedule';
+  bytes: Uint8Array;
+}
+
+/** The table, or the message of why the file cannot be read (an error's class does not cross the thread). */
+export type ReadScheduleResult =
+  | { ok: true; table: { headings: string[]; rows: string[][]; rowsLeftOut: number } }
+  | { ok: false; message: string };
+
+export type CpuTask = SizeTransitTask | BuildDocumentTask | ReadScheduleTask;
+export type CpuTaskResult<T extends CpuTask> = T extends SizeTransitTask
+  ? TransitSizing
+  : T extends ReadScheduleTask
+    ? ReadScheduleResult
+    : BuiltDocument;
 
 async function buildDocument(task: BuildDocumentTask): Promise<BuiltDocument> {
   // Loaded on the first document, so a worker that only sizes starts without the document libraries.
@@ -56,8 +71,23 @@ async function buildDocument(task: BuildDocumentTask): Promise<BuiltDocument> {
   };
 }
 
+async function readSchedule(task: ReadScheduleTask): Promise<ReadScheduleResult> {
+  // Loaded on the first schedule, like the document libraries.
+  const [{ readScheduleFile }, { AppError }] = await Promise.all([
+    import('../modules/schedules/schedule-file'),
+    import('../errors'),
+  ]);
+  try {
+    return { ok: true, table: await readScheduleFile(Buffer.from(task.bytes)) };
+  } catch (error) {
+    if (error instanceof AppError) return { ok: false, message: error.message };
+    throw error;
+  }
+}
+
 /** Runs one task; the pool's worker exports this as its handler. */
-export async function runCpuTask(task: CpuTask): Promise<TransitSizing | BuiltDocument> {
+export async function runCpuTask(task: CpuTask): Promise<TransitSizing | BuiltDocument | ReadScheduleResult> {
   if (task.kind === 'sizeTransit') return computeResults(...task.args);
+  if (task.kind === 'readSchedule') return readSchedule(task);
   return buildDocument(task);
 }

@@ -1,5 +1,5 @@
 import type { CpuPool } from './cpu-pool';
-import { runCpuTask, type BuiltDocument } from './cpu-tasks';
+import { runCpuTask, type BuiltDocument, type ReadScheduleResult } from './cpu-tasks';
 import type { TransitSizing } from '@sealplan/engine';
 
 /**
@@ -12,6 +12,7 @@ export function createInlineCpu(): CpuPool {
     sizeTransit: async (args) => (await runCpuTask({ kind: 'sizeTransit', args })) as TransitSizing,
     buildDocument: async (input, format) =>
       (await runCpuTask({ kind: 'buildDocument', input, format })) as BuiltDocument,
+    readSchedule: async (bytes) => (await runCpuTask({ kind: 'readSchedule', bytes })) as ReadScheduleResult,
     close: async () => {},
   };
 }

@@ -3,3 +3,5 @@ export * from './accounts';
 export * from './projects';
 export * from './catalogue';
 export * from './mail';
+export * from './schedules';
+export * from './content';

@@ -110,6 +110,8 @@ export const penetratingItems = pgTable(
     plasticPipeDiameterMm: doublePrecision('plastic_pipe_diameter_mm'),
     sleevedDiameterMm: doublePrecision('sleeved_diameter_mm'),
     diameterPlusClearanceMm: doublePrecision('diameter_plus_clearance_mm'),
+    /** Issue 22: the cable tag (designation) of the line, from an imported schedule or typed; null when none. */
+    tag: text('tag'),
     sort: integer('sort').notNull().default(0),
     isRemoved: boolean('is_removed').notNull().default(false),
     ...versionColumn(),

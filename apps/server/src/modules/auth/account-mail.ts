@@ -1,4 +1,10 @@
 import type { MailMessage } from '../../lib/mail';
+import {
+  DEFAULT_TEMPLATE_TEXTS,
+  renderTemplate,
+  type TemplateSymbol,
+  type TemplateTexts,
+} from '../content/template-definitions';
 
 /** What every account e-mail needs to know: the product's name and the app's public address. */
 export interface MailBrand {
@@ -14,18 +20,44 @@ export function appLink(brand: MailBrand, path: string): string {
   return new URL(path, brand.publicUrl).toString();
 }
 
-/** One layout for all account mail: greeting, paragraphs, an optional button link, a sign-off. */
+/** The mails whose texts are templates `mail.<kind>.subject`, `.body` and (with a link) `.action`. */
+type MailKind =
+  'resetPassword' | 'adminResetPassword' | 'invitation' | 'registrationNotice' | 'approved' | 'denied';
+
+/**
+ * One layout for all account mail: greeting, paragraphs, an optional button link, a sign-off. The words come from
+ * the templates (issue 19); values are plain text, and the HTML part escapes everything rendered.
+ */
 function compose(
   brand: MailBrand,
+  texts: TemplateTexts,
+  kind: MailKind,
   to: string,
-  subject: string,
   greetingName: string,
-  paragraphs: string[],
-  link?: { label: string; url: string },
+  extra: Record<string, string | number>,
+  linkUrl?: string,
 ): MailMessage {
-  const sign = `The ${brand.productName} team`;
+  const values = {
+    productName: brand.productName,
+    publicUrl: brand.publicUrl,
+    name: greetingName,
+    email: to,
+    ...extra,
+  };
+  const render = (symbol: TemplateSymbol) => renderTemplate(texts[symbol], values).trim();
+  const subject = render(`mail.${kind}.subject` as TemplateSymbol);
+  const paragraphs = render(`mail.${kind}.body` as TemplateSymbol)
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const link =
+    linkUrl !== undefined
+      ? { label: render(`mail.${kind}.action` as TemplateSymbol), url: linkUrl }
+      : undefined;
+  const greeting = render('mail.greeting');
+  const sign = render('mail.signature');
   const text = [
-    `Hello ${greetingName},`,
+    greeting,
     '',
     ...paragraphs.flatMap((p) => [p, '']),
     ...(link ? [`${link.label}: ${link.url}`, ''] : []),
@@ -34,8 +66,8 @@ function compose(
   ].join('\n');
   const html = [
     '<!doctype html><html><body style="font-family: Arial, sans-serif; color: #222; line-height: 1.5">',
-    `<p>Hello ${escapeHtml(greetingName)},</p>`,
-    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    `<p>${escapeHtml(greeting)}</p>`,
+    ...paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`),
     link
       ? `<p><a href="${escapeHtml(link.url)}" style="display:inline-block;padding:10px 18px;background:#1c7ed6;color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(link.label)}</a></p>` +
         `<p style="font-size:12px;color:#666">If the button does not work, copy this address into your browser:<br>${escapeHtml(link.url)}</p>`
@@ -52,19 +84,9 @@ export function resetPasswordMail(
   name: string,
   url: string,
   validMinutes: number,
+  texts: TemplateTexts = DEFAULT_TEMPLATE_TEXTS,
 ) {
-  return compose(
-    brand,
-    to,
-    'Reset your password',
-    name,
-    [
-      `We received a request to reset the password of your ${brand.productName} account.`,
-      `Use the link below to choose a new password. The link works once and expires in ${validMinutes} minutes.`,
-      'If you did not ask for this, you can ignore this email: your password stays unchanged.',
-    ],
-    { label: 'Reset your password', url },
-  );
+  return compose(brand, texts, 'resetPassword', to, name, { validMinutes }, url);
 }
 
 export function adminResetPasswordMail(
@@ -73,32 +95,20 @@ export function adminResetPasswordMail(
   name: string,
   url: string,
   validMinutes: number,
+  texts: TemplateTexts = DEFAULT_TEMPLATE_TEXTS,
 ) {
-  return compose(
-    brand,
-    to,
-    'Please set a new password',
-    name,
-    [
-      `An administrator has reset the password of your ${brand.productName} account. You have been signed out.`,
-      `Use the link below to choose a new password. The link works once and expires in ${validMinutes} minutes; after that, use "Forgot Your Password" on the sign-in page.`,
-    ],
-    { label: 'Set a new password', url },
-  );
+  return compose(brand, texts, 'adminResetPassword', to, name, { validMinutes }, url);
 }
 
-export function invitationMail(brand: MailBrand, to: string, name: string, url: string, validDays: number) {
-  return compose(
-    brand,
-    to,
-    'Your account is ready',
-    name,
-    [
-      `An administrator has created a ${brand.productName} account for you with the user name ${to}.`,
-      `Use the link below to choose your password, then sign in. The link works once and expires in ${validDays} days.`,
-    ],
-    { label: 'Choose your password', url },
-  );
+export function invitationMail(
+  brand: MailBrand,
+  to: string,
+  name: string,
+  url: string,
+  validDays: number,
+  texts: TemplateTexts = DEFAULT_TEMPLATE_TEXTS,
+) {
+  return compose(brand, texts, 'invitation', to, name, { validDays }, url);
 }
 
 export function registrationNoticeMail(
@@ -106,36 +116,37 @@ export function registrationNoticeMail(
   to: string,
   adminName: string,
   applicant: { firstName: string; lastName: string; email: string; company: string },
+  texts: TemplateTexts = DEFAULT_TEMPLATE_TEXTS,
 ) {
   return compose(
     brand,
+    texts,
+    'registrationNotice',
     to,
-    'New registration awaiting approval',
     adminName,
-    [
-      `${applicant.firstName} ${applicant.lastName} (${applicant.email}) of ${applicant.company} has registered for ${brand.productName}.`,
-      'Please approve or deny the registration in User Admin.',
-    ],
-    { label: 'Open User Admin', url: appLink(brand, '/users/all') },
+    {
+      applicantName: `${applicant.firstName} ${applicant.lastName}`,
+      applicantEmail: applicant.email,
+      applicantCompany: applicant.company,
+    },
+    appLink(brand, '/users/all'),
   );
 }
 
-export function approvedMail(brand: MailBrand, to: string, name: string) {
-  return compose(
-    brand,
-    to,
-    'Your account has been approved',
-    name,
-    [
-      `Your ${brand.productName} registration has been approved. You can now sign in with your email address (${to}) and the password you chose when registering.`,
-    ],
-    { label: 'Sign in', url: appLink(brand, '/login') },
-  );
+export function approvedMail(
+  brand: MailBrand,
+  to: string,
+  name: string,
+  texts: TemplateTexts = DEFAULT_TEMPLATE_TEXTS,
+) {
+  return compose(brand, texts, 'approved', to, name, {}, appLink(brand, '/login'));
 }
 
-export function deniedMail(brand: MailBrand, to: string, name: string) {
-  return compose(brand, to, 'Your registration was not approved', name, [
-    `We are sorry: your ${brand.productName} registration was not approved, so you are not able to access the product.`,
-    'If you think this is a mistake, please contact your distributor or the provider.',
-  ]);
+export function deniedMail(
+  brand: MailBrand,
+  to: string,
+  name: string,
+  texts: TemplateTexts = DEFAULT_TEMPLATE_TEXTS,
+) {
+  return compose(brand, texts, 'denied', to, name, {});
 }

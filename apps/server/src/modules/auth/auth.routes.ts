@@ -21,6 +21,7 @@ import { AppError, STATUS_BY_CODE } from '../../errors';
 import { ok } from '../../lib/reply';
 import { bearer, requireUser } from '../../plugins/auth';
 import { createAuthRepository } from './auth.repository';
+import { createTemplateSource } from '../content/template-source';
 import { createAuthService, PASSWORD_RESET_MAIL_JOB, type AuthService } from './auth.service';
 
 /** The auth service wired to the app's dependencies (also used by the users module). */
@@ -31,6 +32,7 @@ export function authServiceFor(app: FastifyInstance): AuthService {
     mail,
     queue: app.mailQueue,
     brand: { productName: env.PROVIDER_SHORT_NAME, publicUrl: env.PUBLIC_URL },
+    templates: createTemplateSource(db.db),
     tokenTtlSeconds: env.TOKEN_TTL_SECONDS,
     now,
     log: app.log,

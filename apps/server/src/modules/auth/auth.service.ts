@@ -15,6 +15,7 @@ import { hashToken, newToken } from '../../lib/tokens';
 import type { AuthUser } from '../../plugins/auth';
 import type { MailQueue } from '../mail/mail-queue';
 import { adminResetPasswordMail, invitationMail, resetPasswordMail, type MailBrand } from './account-mail';
+import { defaultTemplateSource, type TemplateSource } from '../content/template-source';
 import type { AuthRepository, UserRow } from './auth.repository';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import { createRateLimiter, type RateRule } from './rate-limiter';
@@ -67,6 +68,8 @@ export interface AuthServiceDeps {
   mail: Mailer;
   queue: Pick<MailQueue, 'enqueue'>;
   brand: MailBrand;
+  /** The e-mail texts (templates an administrator edits, issue 19); the built-in defaults when not given. */
+  templates?: TemplateSource;
   tokenTtlSeconds: number;
   now: () => Date;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
@@ -76,7 +79,16 @@ export interface AuthServiceDeps {
  * Sign-in, tokens and passwords (spec §4 accounts and session, §7 authentication). Failures never tell whether an
  * account exists: unknown e-mail and wrong password give the same answer after the same hashing work.
  */
-export function createAuthService({ repo, mail, queue, brand, tokenTtlSeconds, now, log }: AuthServiceDeps) {
+export function createAuthService({
+  repo,
+  mail,
+  queue,
+  brand,
+  templates = defaultTemplateSource,
+  tokenTtlSeconds,
+  now,
+  log,
+}: AuthServiceDeps) {
   const limiter = createRateLimiter(repo, now);
   const publicOrigin = new URL(brand.publicUrl).origin;
 
@@ -133,11 +145,12 @@ export function createAuthService({ repo, mail, queue, brand, tokenTtlSeconds, n
     const url = base.toString();
     const name = user.firstName || user.email;
     const minutes = Math.round(RESET_TOKEN_TTL_MS / 60_000);
+    const texts = await templates.texts();
     return kind === 'invite'
-      ? invitationMail(brand, user.email, name, url, Math.round(INVITE_TOKEN_TTL_MS / 86_400_000))
+      ? invitationMail(brand, user.email, name, url, Math.round(INVITE_TOKEN_TTL_MS / 86_400_000), texts)
       : kind === 'adminReset'
-        ? adminResetPasswordMail(brand, user.email, name, url, minutes)
-        : resetPasswordMail(brand, user.email, name, url, minutes);
+        ? adminResetPasswordMail(brand, user.email, name, url, minutes, texts)
+        : resetPasswordMail(brand, user.email, name, url, minutes, texts);
   }
 
   /** Creates a single-use token and e-mails the link; answers whether the mail went out. */

@@ -11,16 +11,16 @@ import {
   formatArea,
   formatDisplayNumber,
   formatLength,
-  NOT_BUILDABLE_TEXT,
   fillPercentOf,
   formatPercent,
   lengthUnitLabel,
-  notBuildableReason,
   projectTotals,
   roundTo,
   sizeTransit,
   toDisplayLength,
   toDisplayVolume,
+  TRANSIT_STATUS_TEXT,
+  transitStatusOf,
   volumeUnitLabel,
   type Catalogue,
   type EngineMessage,
@@ -34,7 +34,14 @@ import {
 } from '@sealplan/engine';
 import type { ExportPaperSize } from '@sealplan/contracts';
 import type { ItemRow, ProjectForExport, TransitRow } from './export.repository';
-import type { DrawingModel, ExportDocument, ExportTransit, LabelValue, MaterialLine } from './export.model';
+import type {
+  DrawingModel,
+  ExportDocument,
+  ExportProduct,
+  ExportTransit,
+  LabelValue,
+  MaterialLine,
+} from './export.model';
 import { TEXT } from './documents/document-content';
 
 /**
@@ -47,12 +54,18 @@ export interface BuildDocumentInput {
   project: ProjectForExport;
   transits: TransitRow[];
   items: ItemRow[];
+  /** Issue 22: cable tags by item id, shown in the drawing legends (none when left out). */
+  itemTags?: Record<string, string>;
   catalogue: Catalogue;
   unitSystem: MeasurementSystem;
   paperSize: ExportPaperSize;
   materialsOnly: boolean;
   preparedBy: ExportDocument['preparedBy'];
   generatedOn: Date;
+  /** The provider's products by article number (issue 19): names and prices beside the catalogue's articles. */
+  products?: ExportProduct[];
+  /** The rendered `document.header` / `document.footer` templates. */
+  texts?: { header: string; footer: string };
   log?: Pick<FastifyBaseLogger, 'warn'>;
 }
 
@@ -128,10 +141,14 @@ const count = (n: number) => String(n);
  * 3 imperial, 2 metric) and its text from the engine's formatDisplayNumber, so the CSV's number and the PDF's text
  * are the same figure.
  */
-function measured(value: number, system: MeasurementSystem): { quantity: number; quantityText: string } {
+function measured(
+  value: number,
+  system: MeasurementSystem,
+): { quantity: number; quantityText: string; decimals: number } {
   return {
     quantity: roundTo(value, DISPLAY_DECIMALS[system]),
     quantityText: formatDisplayNumber(value, system),
+    decimals: DISPLAY_DECIMALS[system],
   };
 }
 
@@ -156,6 +173,8 @@ export function materialLines(
       quantity: sleeve.count,
       quantityText: count(sleeve.count),
       unit: 'pcs',
+      articleNumber: sleeve.type,
+      decimals: 0,
     });
     lines.push({
       key: `bundles:${key}`,
@@ -164,6 +183,8 @@ export function materialLines(
       quantity: sleeve.bundles,
       quantityText: count(sleeve.bundles),
       unit: 'bundles',
+      articleNumber: sleeve.type,
+      decimals: 0,
     });
   }
   const sealants = 'sealants' in materials ? materials.sealants : [(materials as Materials).sealant];
@@ -194,6 +215,8 @@ export function materialLines(
       quantity: sealant.cartridges,
       quantityText: count(sealant.cartridges),
       unit: 'cartridges',
+      articleNumber: '',
+      decimals: 0,
     });
   }
   for (const sleeve of materials.cableSleeves) {
@@ -205,6 +228,8 @@ export function materialLines(
       quantity: sleeve.count,
       quantityText: count(sleeve.count),
       unit: 'pcs',
+      articleNumber: sleeve.articleNumber,
+      decimals: 0,
     });
   }
   for (const crusher of materials.crushers) {
@@ -216,6 +241,8 @@ export function materialLines(
       quantity: crusher.count,
       quantityText: count(crusher.count),
       unit: 'pcs',
+      articleNumber: crusher.articleNumber ?? '',
+      decimals: 0,
     });
   }
   if (materials.wrap.lengthMm > 0) {
@@ -234,6 +261,8 @@ export function materialLines(
       quantity: materials.wrap.rolls,
       quantityText: count(materials.wrap.rolls),
       unit: 'rolls',
+      articleNumber: '',
+      decimals: 0,
     });
   }
   return lines;
@@ -251,18 +280,6 @@ function openingText(sizing: TransitSizing, system: MeasurementSystem): string {
 const KIND_NAMES = { CABLE: 'Cable', PIPE: 'Pipe', PIPE_PLASTIC: 'Plastic pipe', UNKNOWN: 'Item' } as const;
 
 /** One wording per state, wherever a document names it (cover table, fill table). */
-export const TRANSIT_STATUS = {
-  incomplete: 'Incomplete',
-  fits: 'Fits',
-} as const;
-
-/** ADR 010: a transit that cannot be built says so in the words the totals use. */
-function statusOf(sizing: TransitSizing): string {
-  if (sizing.transitAreaMm2 <= 0) return TRANSIT_STATUS.incomplete;
-  const reason = notBuildableReason(sizing);
-  return reason ? notBuildableStatus(reason) : TRANSIT_STATUS.fits;
-}
-
 const numberParam = (params: EngineMessage['params'], name: string) =>
   typeof params?.[name] === 'number' ? (params[name] as number) : null;
 
@@ -296,6 +313,7 @@ function drawingOf(
   sizing: TransitSizing,
   catalogue: Catalogue,
   system: MeasurementSystem,
+  itemTags: Record<string, string> = {},
 ): DrawingModel | null {
   const o = sizing.opening;
   if (sizing.transitAreaMm2 <= 0) return null;
@@ -327,10 +345,13 @@ function drawingOf(
     legend: view.legend.map((row) => {
       const kind = row.itemTypeId ?? 'UNKNOWN';
       const sleeveKind = row.sleeve?.kind === 'CABLE_SLEEVE' ? 'Cable sleeve' : 'Crusher';
+      const itemId = sizing.items[row.itemIndex]?.id;
+      const tag = itemId ? itemTags[itemId] : undefined;
+      const name = row.sizeName ? `${KIND_NAMES[kind]} ${row.sizeName}` : KIND_NAMES[kind];
       return {
         numbers: legendNumbers(row),
         kind,
-        item: row.sizeName ? `${KIND_NAMES[kind]} ${row.sizeName}` : KIND_NAMES[kind],
+        item: tag ? `${name} ${tag}` : name,
         diameter: `Ø ${length(row.ownDiameterMm)}`,
         sleeve: row.sleeve
           ? `${sleeveKind}${row.sleeve.name ? ` ${row.sleeve.name}` : ''}, Ø ${length(row.sleeve.outerDiameterMm)}`
@@ -365,6 +386,7 @@ function transitOf(
   sizing: TransitSizing,
   catalogue: Catalogue,
   system: MeasurementSystem,
+  itemTags?: Record<string, string>,
 ): ExportTransit {
   const depth =
     row.depthMm !== null
@@ -393,8 +415,10 @@ function transitOf(
     { label: 'Spare', value: formatPercent(100 - sizing.fillLimitPercent) },
     { label: 'Copies', value: String(sizing.copies) },
   ];
-  const status = statusOf(sizing);
-  const fits = status === TRANSIT_STATUS.fits;
+  // ADR 010: a transit that cannot be built says so in the words the totals and the transit list use.
+  const state = transitStatusOf(sizing);
+  const status = TRANSIT_STATUS_TEXT[state];
+  const fits = state === 'FITS';
   // ADR 010: one "Fill" (items with their required clearance over the opening, not capped), as on screen.
   const fill: LabelValue[] = [
     { label: 'Transit area', value: formatArea(sizing.transitAreaMm2, system) },
@@ -413,18 +437,12 @@ function transitOf(
     fill,
     fits,
     status,
-    drawing: drawingOf(sizing, catalogue, system),
+    drawing: drawingOf(sizing, catalogue, system, itemTags),
     // Quantities for all copies, so that adding a column of transit lines never under-orders.
     materials: materialLines(sizing.materials, system),
     messages: sizing.messages.map((m) => ({ severity: m.severity, text: messageText(m, system) })),
     comments: row.comments,
   };
-}
-
-/** "Not buildable: overfilled" as a status (the engine's wording, capitalised). */
-function notBuildableStatus(reason: NonNullable<ReturnType<typeof notBuildableReason>>): string {
-  const text = NOT_BUILDABLE_TEXT[reason];
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /**
@@ -443,7 +461,7 @@ export function totalsLines(
       {
         key: `not-buildable:${entry.row.id}`,
         item: `Transit ${entry.row.name}`,
-        detail: `${notBuildableStatus(reason)}; not in these totals.`,
+        detail: `${TRANSIT_STATUS_TEXT[reason]}; not in these totals.`,
         quantity: 0,
         quantityText: '0',
         unit: '',
@@ -478,7 +496,7 @@ export function buildExportDocument(input: BuildDocumentInput): ExportDocument {
     row,
     sizing: sizingOf(row, itemsByTransit.get(row.id) ?? [], catalogue, input.log),
   }));
-  return {
+  const doc: ExportDocument = {
     title: TEXT.title,
     project: {
       name: input.project.name,
@@ -497,7 +515,33 @@ export function buildExportDocument(input: BuildDocumentInput): ExportDocument {
     materialsOnly: input.materialsOnly,
     transits: input.materialsOnly
       ? []
-      : sized.map(({ row, sizing }) => transitOf(row, sizing, catalogue, system)),
+      : sized.map(({ row, sizing }) => transitOf(row, sizing, catalogue, system, input.itemTags)),
     totals: totalsLines(sized, system),
+    ...(input.texts ? { headerText: input.texts.header, footerText: input.texts.footer } : {}),
   };
+  if (input.products?.length) withProducts(doc, input.products);
+  return doc;
+}
+
+/** A unit price as every document prints it: always two decimals, no grouping, so the CSV parses back (42.50). */
+export function formatUnitPrice(price: number): string {
+  return price.toFixed(2);
+}
+
+/**
+ * Issue 19: each line of a catalogue article that the provider lists as a product carries the product's name and
+ * unit price (the CSV in its own columns, the other documents in the line's detail). A price of 0 is "on request"
+ * and not printed.
+ */
+function withProducts(doc: ExportDocument, products: readonly ExportProduct[]) {
+  const byArticle = new Map(products.map((p) => [p.articleNumber, p]));
+  const lines = [...doc.transits.flatMap((t) => t.materials), ...doc.totals];
+  for (const line of lines) {
+    const product = line.articleNumber ? byArticle.get(line.articleNumber) : undefined;
+    if (!product) continue;
+    line.productName = product.name;
+    line.unitPrice = product.price > 0 ? product.price : null;
+    const price = line.unitPrice !== null ? `, ${formatUnitPrice(product.price)} per ${product.unit}` : '';
+    line.detail = `${line.detail} (${product.name}${price})`;
+  }
 }

@@ -28,6 +28,18 @@ export interface ExportDocument {
   transits: ExportTransit[];
   /** The engine's totals over all exported transits (copies included). */
   totals: MaterialLine[];
+  /** The `document.header` template, rendered (issue 19): the line above the title. */
+  headerText?: string;
+  /** The `document.footer` template, rendered: the closing line of the document. */
+  footerText?: string;
+}
+
+/** A product of the provider's list (issue 19), matched to a material line by the catalogue's article number. */
+export interface ExportProduct {
+  articleNumber: string;
+  name: string;
+  unit: string;
+  price: number;
 }
 
 export interface ExportTransit {
@@ -40,7 +52,7 @@ export interface ExportTransit {
   fill: LabelValue[];
   /** True when the items fit and the transit is not overfilled. */
   fits: boolean;
-  /** The state in words ('Fits', 'Overfilled', 'Items do not fit', 'Incomplete'): the same in every table. */
+  /** The state in words (the engine's `TRANSIT_STATUS_TEXT`): the same in every table and in the transit list. */
   status: string;
   drawing: DrawingModel | null;
   /** Materials of this transit for all its copies (the engine's `materials`). */
@@ -64,6 +76,13 @@ export interface MaterialLine {
   quantity: number;
   quantityText: string;
   unit: string;
+  /** What to order by: the article number (cable sleeve, crusher) or the product type (filler sleeve); '' when none. */
+  articleNumber?: string;
+  /** Decimals of `quantity` as the documents print it (0 for counts); spreadsheets format the number with them. */
+  decimals?: number;
+  /** The provider's product of that article number: its name and unit price (0 = on request, not printed). */
+  productName?: string | null;
+  unitPrice?: number | null;
 }
 
 /** A drawing in mm, centred on the opening's centre, y growing downwards (as in SVG and the web drawing). */

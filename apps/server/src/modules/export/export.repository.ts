@@ -84,6 +84,23 @@ export function createExportRepository(db: Database) {
         .orderBy(asc(penetratingItems.sort), asc(penetratingItems.createdOn), asc(penetratingItems.id));
     },
 
+    /** Issue 22: the cable tags of the transits' live items (item id -> tag), for the drawing legends. */
+    async itemTags(organizationId: string, transitIds: string[]): Promise<Record<string, string>> {
+      if (transitIds.length === 0) return {};
+      const rows = await db
+        .select({ id: penetratingItems.id, tag: penetratingItems.tag })
+        .from(penetratingItems)
+        .where(
+          and(
+            inArray(penetratingItems.transitId, transitIds),
+            eq(penetratingItems.organizationId, organizationId),
+            eq(penetratingItems.isRemoved, false),
+            sql`${penetratingItems.tag} is not null`,
+          ),
+        );
+      return Object.fromEntries(rows.map((r) => [r.id, r.tag!]));
+    },
+
     async organizationName(organizationId: string): Promise<string> {
       const rows = await db
         .select({ name: organizations.name })

@@ -5,15 +5,33 @@ import { orgIdOf, requireOrgUser } from '../../plugins/auth';
 import { createExportRepository } from './export.repository';
 import { createExportService } from './export.service';
 import { loadCatalogueForExport } from './export-catalogue';
+import { createContentRepository } from '../content/content.repository';
+import { createTemplateSource } from '../content/template-source';
+import { renderTemplate } from '../content/template-definitions';
 
-/** Spec §7 sendProjectExport: the material list as PDF, RTF, DOCX or CSV, downloaded or e-mailed. */
+/** Spec §7 sendProjectExport: the material list as PDF, RTF, DOCX, CSV or XLSX, or the drawings as DXF (ADR 020). */
 export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createExportRepository(app.deps.db.db);
+  const content = createContentRepository(app.deps.db.db);
+  const templates = createTemplateSource(app.deps.db.db);
   const service = createExportService({
     repo,
     mail: app.deps.mail,
     now: app.deps.now,
     loadCatalogue: () => loadCatalogueForExport(app.deps.db.db),
+    loadProducts: (articleNumbers) => content.productsByArticle(articleNumbers),
+    loadTexts: async (project) => {
+      const texts = await templates.texts();
+      const values = {
+        providerName: app.deps.env.PROVIDER_NAME,
+        projectName: project.name,
+        customerName: project.customerName,
+      };
+      return {
+        header: renderTemplate(texts['document.header'], values).trim(),
+        footer: renderTemplate(texts['document.footer'], values).trim(),
+      };
+    },
     log: app.log,
     cpu: app.deps.cpu,
   });
@@ -25,7 +43,8 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['export'],
         description:
-          'isShare false: answers the file (PDF, RTF, DOCX or CSV) with content-disposition. isShare true: e-mails it to emailAddress and answers the envelope.',
+          'isShare false: answers the file (PDF, RTF, DOCX, CSV, XLSX, or DXF: one transit as .dxf, several as a ' +
+          '.zip of one .dxf each) with content-disposition. isShare true: e-mails it to emailAddress and answers the envelope.',
         body: sendProjectExportRequestSchema,
       },
     },

@@ -27,11 +27,14 @@ import { createExportService, type ExportCaller } from './export.service';
 import {
   DEFAULT_TRANSITS,
   createExportProject,
+  testCaller,
+  testExportService,
   type SeededProject,
   type TransitSpec,
 } from './testing/export-factories';
 import { parseCsv, pdfPages, readDocx, rtfToText } from './testing/readers';
 import { SAMPLE_NOTICE_ITEM } from './documents/csv-document';
+import type { MailMessage } from '../../lib/mail';
 
 /**
  * The whole pipeline on a real database with the engine's figures: every produced file is opened with a real
@@ -43,7 +46,7 @@ let handle: DbHandle;
 let project: SeededProject;
 let wording: SeededProject;
 let caller: ExportCaller;
-const mail: { to: string; attachments?: { filename: string }[] }[] = [];
+const mail: MailMessage[] = [];
 
 beforeAll(async () => {
   handle = await createTestDb();
@@ -53,29 +56,11 @@ beforeAll(async () => {
     name: 'Wording check',
     transits: WORDING_TRANSITS,
   });
-  caller = {
-    id: '00000000-0000-4000-8000-000000000001',
-    organizationId: org.id,
-    email: 'ann@example.com',
-    firstName: 'Ann',
-    lastName: 'Smith',
-  };
+  caller = testCaller(org.id);
 });
 afterAll(async () => handle?.close());
 
-function service() {
-  return createExportService({
-    repo: createExportRepository(handle.db),
-    mail: {
-      target: 'memory',
-      async send(message) {
-        mail.push(message);
-      },
-    },
-    now: () => new Date('2025-06-01T10:00:00Z'),
-    loadCatalogue: async () => sampleCatalogue,
-  });
-}
+const service = () => testExportService(handle.db, sampleCatalogue, mail);
 
 async function exportFile(
   request: Partial<SendProjectExportRequest> & {

@@ -10,13 +10,15 @@ import {
 import { AppError } from '../../errors';
 import type { Mailer } from '../../lib/mail';
 import type { ExportRepository } from './export.repository';
-import type { BuiltFile, ExportDocument } from './export.model';
+import type { BuiltFile, ExportDocument, ExportProduct } from './export.model';
 import { storedSizing, type BuildDocumentInput } from './export-document.builder';
 import { validateImageData } from './image-data';
 import { buildPdf } from './documents/pdf-document';
 import { buildRtf } from './documents/rtf-document';
 import { buildDocx } from './documents/docx-document';
 import { buildCsv } from './documents/csv-document';
+import { buildXlsx } from './documents/xlsx-document';
+import { buildDxf } from './documents/dxf-document';
 import { TEXT, baseFileName } from './documents/document-content';
 import type { CpuPool } from '../../workers/cpu-pool';
 import { createInlineCpu } from '../../workers/inline-cpu';
@@ -39,6 +41,13 @@ export interface ExportServiceDeps {
   now: () => Date;
   /** The catalogue from the database (names for display; sizing when a transit has no stored results). */
   loadCatalogue: () => Promise<Catalogue>;
+  /** The provider's products of these article numbers (issue 19); none when not given. */
+  loadProducts?: (articleNumbers: string[]) => Promise<ExportProduct[]>;
+  /** The document.header / document.footer templates rendered for a project (issue 19); none when not given. */
+  loadTexts?: (project: {
+    name: string;
+    customerName: string;
+  }) => Promise<{ header: string; footer: string }>;
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   /** Where documents are built: the server's worker pool (on the calling thread when not given, in unit tests). */
   cpu?: Pick<CpuPool, 'buildDocument'>;
@@ -54,10 +63,12 @@ export async function renderFile(doc: ExportDocument, format: ExportFormat): Pro
   const type = EXPORT_FILE_TYPES[format];
   // Loading and the document model ran in one go: let waiting requests in before rendering starts.
   await yieldToEventLoop();
+  if (format === 'DXF') return { ...(await buildDxf(doc, yieldToEventLoop)), format };
   let body: Buffer;
   if (format === 'PDF') body = await buildPdf(doc, yieldToEventLoop);
   else if (format === 'RTF') body = await buildRtf(doc, yieldToEventLoop);
   else if (format === 'DOCX') body = await buildDocx(doc, yieldToEventLoop);
+  else if (format === 'XLSX') body = await buildXlsx(doc, yieldToEventLoop);
   else body = buildCsv(doc);
   return { fileName: `${baseFileName(doc)}.${type.extension}`, contentType: type.contentType, body, format };
 }
@@ -79,6 +90,8 @@ export function createExportService(deps: ExportServiceDeps) {
     const transits = await repo.listTransits(caller.organizationId, project.id, wanted);
     if (wanted && transits.length !== wanted.length)
       throw new AppError('NOT_FOUND', EXPORT_MESSAGES.transitsNotFound);
+    if (input.outputFormat === 'DXF' && transits.length === 0)
+      throw new AppError('BAD_REQUEST', EXPORT_MESSAGES.noTransitsToDraw);
     // With PGlite the queries run in this process and hold the event loop; the transits with their stored results
     // are the big one (about 50 ms for 200), so other requests get a turn before the rest.
     await yieldToEventLoop();
@@ -88,6 +101,16 @@ export function createExportService(deps: ExportServiceDeps) {
       transits.filter((t) => !storedSizing(t.results)).map((t) => t.id),
     );
     const catalogue = await deps.loadCatalogue();
+    const itemTags = await repo.itemTags(
+      caller.organizationId,
+      transits.map((t) => t.id),
+    );
+    const articles = [
+      ...catalogue.cableSleeves.map((s) => s.articleNumber),
+      ...catalogue.crushers.map((c) => c.articleNumber).filter((a): a is string => !!a),
+    ];
+    const products = deps.loadProducts ? await deps.loadProducts(articles) : [];
+    const texts = deps.loadTexts ? await deps.loadTexts(project) : undefined;
     for (const t of transits) {
       if (!storedSizing(t.results))
         deps.log?.warn({ transitId: t.id }, 'transit has no stored results; sized for the export');
@@ -96,6 +119,7 @@ export function createExportService(deps: ExportServiceDeps) {
       project,
       transits,
       items,
+      itemTags,
       catalogue,
       unitSystem: input.measurementSystem,
       paperSize: input.size,
@@ -106,6 +130,8 @@ export function createExportService(deps: ExportServiceDeps) {
         organization: await repo.organizationName(caller.organizationId),
       },
       generatedOn: deps.now(),
+      products,
+      ...(texts ? { texts } : {}),
     };
   }
 

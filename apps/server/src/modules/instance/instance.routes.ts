@@ -5,6 +5,8 @@ import { ok } from '../../lib/reply';
 import { orgIdOf, requireOrgUser } from '../../plugins/auth';
 import { createProjectServices } from '../projects/project-services';
 import { createInstanceService } from './instance.service';
+import { isContentModel } from '@sealplan/contracts';
+import { contentServiceFor } from '../content/content.routes';
 
 const modelParams = z.object({ model: z.string().min(1).max(60) });
 const recordParams = modelParams.extend({ id: z.string().min(1).max(60) });
@@ -21,17 +23,23 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 
 /** Spec §7 generic records: GET/POST /api/instance/{model}, GET/PUT/DELETE /api/instance/{model}/{id}. */
 export const instanceRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createInstanceService(createProjectServices(app.deps.db.db, app.deps.now, app.deps.cpu));
+  const service = createInstanceService(
+    createProjectServices(app.deps.db.db, app.deps.now, app.deps.cpu),
+    contentServiceFor(app),
+  );
   const tags = ['records'];
   const guarded = { preHandler: requireOrgUser };
   /** Ids are uuids except industries' fixed identifiers; anything else is simply not found. */
   const idOf = (model: string, id: string) =>
-    model === 'Industry' || UUID_PATTERN.test(id) ? id : '00000000-0000-0000-0000-000000000000';
+    model === 'Industry' || isContentModel(model) || UUID_PATTERN.test(id)
+      ? id
+      : '00000000-0000-0000-0000-000000000000';
 
   app.get(
     '/api/instance/:model',
     { ...guarded, schema: { tags, params: modelParams, querystring: instanceListQuerySchema } },
-    async (request) => ok(await service.list(orgIdOf(request), request.params.model, request.query)),
+    async (request) =>
+      ok(await service.list(orgIdOf(request), request.params.model, request.query, request.user!)),
   );
 
   app.get(
@@ -43,6 +51,7 @@ export const instanceRoutes: FastifyPluginAsyncZod = async (app) => {
           orgIdOf(request),
           request.params.model,
           idOf(request.params.model, request.params.id),
+          request.user!,
         ),
       ),
   );
@@ -51,7 +60,15 @@ export const instanceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/instance/:model',
     { ...guarded, schema: { tags, params: modelParams, body: recordBody } },
     async (request) =>
-      ok(await service.create(orgIdOf(request), request.user!.id, request.params.model, request.body)),
+      ok(
+        await service.create(
+          orgIdOf(request),
+          request.user!.id,
+          request.params.model,
+          request.body,
+          request.user!,
+        ),
+      ),
   );
 
   app.put(
@@ -65,6 +82,7 @@ export const instanceRoutes: FastifyPluginAsyncZod = async (app) => {
           request.params.model,
           idOf(request.params.model, request.params.id),
           request.body,
+          request.user!,
         ),
       ),
   );
@@ -80,6 +98,7 @@ export const instanceRoutes: FastifyPluginAsyncZod = async (app) => {
           request.params.model,
           idOf(request.params.model, request.params.id),
           request.query,
+          request.user!,
         ),
       ),
   );

@@ -9,7 +9,10 @@ import {
   type InstanceModel,
 } from '@sealplan/contracts';
 import { and } from 'drizzle-orm';
+import { isContentModel } from '@sealplan/contracts';
 import { AppError } from '../../errors';
+import type { AuthUser } from '../../plugins/auth';
+import type { ContentService } from '../content/content.service';
 import { parseInput } from './parse-input';
 import { CUSTOMER_FIELDS, CUSTOMER_SEARCH_FIELDS, INDUSTRY_FIELDS } from '../customers/customers.repository';
 import { presentCustomer, presentIndustry } from '../customers/customers.service';
@@ -54,7 +57,7 @@ export function isInstanceModel(model: string): model is InstanceModel {
 }
 
 /** Spec §7 generic records over the domain services: lists filter through the whitelist; saves go through the services. */
-export function createInstanceService(services: ProjectServices) {
+export function createInstanceService(services: ProjectServices, content?: ContentService) {
   const { customers, projects, transits } = services;
 
   const handlers: Record<InstanceModel, ModelHandler> = {
@@ -193,13 +196,22 @@ export function createInstanceService(services: ProjectServices) {
     return handlers[model];
   }
 
+  /** Content models (issue 19) are provider-wide and checked per caller by the content service. */
+  function contentFor(model: string, caller: AuthUser | undefined) {
+    if (!content || !caller || !isContentModel(model)) return null;
+    return { service: content, caller, model };
+  }
+
   return {
     /** GET /api/instance/{model}: `{ r, pager }` of the caller's organization. */
     async list(
       organizationId: string,
       model: string,
       rawQuery: InstanceListQuery,
+      caller?: AuthUser,
     ): Promise<InstanceList<unknown>> {
+      const c = contentFor(model, caller);
+      if (c) return c.service.list(c.caller, c.model, rawQuery);
       const h = handler(model);
       const query = parseInput(instanceListQuerySchema, rawQuery, '');
       const where = and(
@@ -218,12 +230,34 @@ export function createInstanceService(services: ProjectServices) {
         },
       };
     },
-    get: (organizationId: string, model: string, id: string) => handler(model).get(organizationId, id),
-    create: (organizationId: string, userId: string, model: string, body: Body) =>
-      handler(model).create(organizationId, userId, body),
-    update: (organizationId: string, userId: string, model: string, id: string, body: Body) =>
-      handler(model).update(organizationId, userId, id, body),
-    remove: (organizationId: string, userId: string, model: string, id: string, controls: DeleteControls) =>
-      handler(model).remove(organizationId, userId, id, controls),
+    get(organizationId: string, model: string, id: string, caller?: AuthUser) {
+      const c = contentFor(model, caller);
+      return c ? c.service.get(c.caller, c.model, id) : handler(model).get(organizationId, id);
+    },
+    create(organizationId: string, userId: string, model: string, body: Body, caller?: AuthUser) {
+      const c = contentFor(model, caller);
+      return c
+        ? c.service.create(c.caller, c.model, body)
+        : handler(model).create(organizationId, userId, body);
+    },
+    update(organizationId: string, userId: string, model: string, id: string, body: Body, caller?: AuthUser) {
+      const c = contentFor(model, caller);
+      return c
+        ? c.service.update(c.caller, c.model, id, body)
+        : handler(model).update(organizationId, userId, id, body);
+    },
+    remove(
+      organizationId: string,
+      userId: string,
+      model: string,
+      id: string,
+      controls: DeleteControls,
+      caller?: AuthUser,
+    ) {
+      const c = contentFor(model, caller);
+      return c
+        ? c.service.remove(c.caller, c.model, id, controls)
+        : handler(model).remove(organizationId, userId, id, controls);
+    },
   };
 }

@@ -1,16 +1,10 @@
 // Issue 18 item 4: the project's "Updated" date moves whenever its transits or their items change.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  Customer,
-  PenetratingItem,
-  Project,
-  ProjectAndTransits,
-  Transit,
-  TransitData,
-} from '@sealplan/contracts';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { createUserWithToken, type TestUser } from '../../testing/factories';
-import { call, seedReferenceData, validCustomer } from '../projects/testing/project-fixtures';
+import type { PenetratingItem, Project, ProjectAndTransits, Transit, TransitData } from '@sealplan/contracts';
+import type { TestApp } from '../../testing/test-app';
+import type { TestUser } from '../../testing/factories';
+import { call } from '../projects/testing/project-fixtures';
+import { postOk, setUpProject, storedTransit } from './testing/transit-fixtures';
 
 let t: TestApp;
 let user: TestUser;
@@ -41,145 +35,95 @@ async function moves(change: () => Promise<void>): Promise<boolean> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedReferenceData(t.deps.db.db);
-  user = await createUserWithToken(t.deps.db.db);
-  const customer = (
-    await call<Customer>(t.app, '/api/customer/saveOne', { customer: validCustomer() }, user.headers)
-  ).body.data;
-  project = (
-    await call<Project>(
-      t.app,
-      '/api/project/saveOne',
-      { project: { name: 'Updated date', customerId: customer.id, industryId: 'OFF_SHORE' } },
-      user.headers,
-    )
-  ).body.data;
+  ({ t, user, project } = await setUpProject('Updated date'));
 });
 afterAll(async () => t.close());
 
 describe('project Updated date (issue 18 item 4)', () => {
   let transit: Transit;
+  const post = <T>(path: string, payload: unknown) => postOk<T>({ t, user }, path, payload);
 
   it('moves when a transit is created, saved with items, has an item saved, is duplicated and removed', async () => {
-    expect(
-      await moves(async () => {
-        const res = await call<TransitData>(
-          t.app,
-          '/api/project/savePenetratingItemsAndTransit',
-          {
-            transit: { projectId: project.id, name: 'A', shape: 'ROUND', diameterMm: 200 },
-            penetratingItems: [{ itemTypeId: 'CABLE', quantity: 2, outerDiameterMm: 20 }],
-          },
-          user.headers,
-        );
-        expect(res.status).toBe(200);
-        transit = res.body.data.transit;
-      }),
-    ).toBe(true);
+    const created = moves(async () => {
+      transit = (
+        await post<TransitData>('/api/project/savePenetratingItemsAndTransit', {
+          transit: { projectId: project.id, name: 'A', shape: 'ROUND', diameterMm: 200 },
+          penetratingItems: [{ itemTypeId: 'CABLE', quantity: 2, outerDiameterMm: 20 }],
+        })
+      ).transit;
+    });
+    expect(await created).toBe(true);
 
-    expect(
-      await moves(async () => {
-        const res = await call<TransitData>(
-          t.app,
-          '/api/project/savePenetratingItems',
-          {
-            transitVersion: transit.version,
-            penetratingItems: [
-              { transitId: transit.id, itemTypeId: 'CABLE', quantity: 1, outerDiameterMm: 30 },
-            ],
-          },
-          user.headers,
-        );
-        expect(res.status).toBe(200);
-        transit = res.body.data.transit;
-      }),
-    ).toBe(true);
+    const itemsSaved = moves(async () => {
+      transit = (
+        await post<TransitData>('/api/project/savePenetratingItems', {
+          transitVersion: transit.version,
+          penetratingItems: [
+            { transitId: transit.id, itemTypeId: 'CABLE', quantity: 1, outerDiameterMm: 30 },
+          ],
+        })
+      ).transit;
+    });
+    expect(await itemsSaved).toBe(true);
 
-    expect(
-      await moves(async () => {
-        const res = await call<Transit>(
-          t.app,
-          '/api/project/saveTransit',
-          {
-            transit: {
-              id: transit.id,
-              projectId: project.id,
-              version: transit.version,
-              name: 'A2',
-              shape: 'ROUND',
-            },
-          },
-          user.headers,
-        );
-        expect(res.status).toBe(200);
-        transit = res.body.data;
-      }),
-    ).toBe(true);
+    const saved = moves(async () => {
+      transit = await post<Transit>('/api/project/saveTransit', {
+        transit: {
+          id: transit.id,
+          projectId: project.id,
+          version: transit.version,
+          name: 'A2',
+          shape: 'ROUND',
+        },
+      });
+    });
+    expect(await saved).toBe(true);
 
-    expect(
-      await moves(async () => {
-        const res = await t.app.inject({
-          method: 'POST',
-          url: '/api/instance/PenetratingItem',
-          payload: { transitId: transit.id, itemTypeId: 'CABLE', quantity: 1, outerDiameterMm: 12 },
-          headers: user.headers,
-        });
-        expect(res.statusCode).toBe(200);
-        expect((res.json() as { data: PenetratingItem }).data.transitId).toBe(transit.id);
-      }),
-    ).toBe(true);
+    const itemThroughInstance = moves(async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/instance/PenetratingItem',
+        payload: { transitId: transit.id, itemTypeId: 'CABLE', quantity: 1, outerDiameterMm: 12 },
+        headers: user.headers,
+      });
+      expect(res.statusCode).toBe(200);
+      expect((res.json() as { data: PenetratingItem }).data.transitId).toBe(transit.id);
+    });
+    expect(await itemThroughInstance).toBe(true);
 
     let copyId = '';
-    expect(
-      await moves(async () => {
-        const res = await call<TransitData>(
-          t.app,
-          '/api/project/duplicateTransit',
-          { transitId: transit.id },
-          user.headers,
-        );
-        expect(res.status).toBe(200);
-        copyId = res.body.data.transit.id;
-      }),
-    ).toBe(true);
+    const duplicated = moves(async () => {
+      copyId = (await post<TransitData>('/api/project/duplicateTransit', { transitId: transit.id })).transit
+        .id;
+    });
+    expect(await duplicated).toBe(true);
 
-    const copy = (
-      await call<TransitData>(t.app, '/api/project/getTransitData', { transitId: copyId }, user.headers)
-    ).body.data.transit;
-    expect(
-      await moves(async () => {
-        const res = await call<Transit>(
-          t.app,
-          '/api/project/saveTransit',
-          {
-            transit: {
-              id: copy.id,
-              projectId: project.id,
-              version: copy.version,
-              isDelete: true,
-              name: copy.name,
-              shape: copy.shape,
-            },
-          },
-          user.headers,
-        );
-        expect(res.status).toBe(200);
-      }),
-    ).toBe(true);
+    const copy = (await storedTransit({ t, user }, copyId)).transit;
+    const removed = moves(async () => {
+      await post<Transit>('/api/project/saveTransit', {
+        transit: {
+          id: copy.id,
+          projectId: project.id,
+          version: copy.version,
+          isDelete: true,
+          name: copy.name,
+          shape: copy.shape,
+        },
+      });
+    });
+    expect(await removed).toBe(true);
   });
 
   it('does not move when a save is refused', async () => {
-    expect(
-      await moves(async () => {
-        const res = await call<Transit>(
-          t.app,
-          '/api/project/saveTransit',
-          { transit: { id: transit.id, projectId: project.id, version: 1, name: 'stale', shape: 'ROUND' } },
-          user.headers,
-        );
-        expect(res.body.error?.code).toBe('VERSION_CONFLICT');
-      }),
-    ).toBe(false);
+    const refused = moves(async () => {
+      const res = await call<Transit>(
+        t.app,
+        '/api/project/saveTransit',
+        { transit: { id: transit.id, projectId: project.id, version: 1, name: 'stale', shape: 'ROUND' } },
+        user.headers,
+      );
+      expect(res.body.error?.code).toBe('VERSION_CONFLICT');
+    });
+    expect(await refused).toBe(false);
   });
 });

@@ -2,42 +2,25 @@
 // /api/instance/Transit writes) stores exactly what the engine computes with, or refuses with the field's message.
 // One test per rule of spec §4 "Transit editing", the corner radius rule and the refused negative / spare input.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engineMessage, sizeTransit } from '@sealplan/engine';
+import { engineMessage } from '@sealplan/engine';
 import {
   TRANSIT_MESSAGES,
   minimumDepthMessage,
-  toItemInputs,
-  toTransitInput,
-  transitInputSchema,
-  type Customer,
   type Project,
   type Transit,
   type TransitData,
 } from '@sealplan/contracts';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { createUserWithToken, type TestUser } from '../../testing/factories';
-import { loadCatalogue } from '../catalogue/catalogue.repository';
-import { call, seedReferenceData, validCustomer } from '../projects/testing/project-fixtures';
+import type { TestApp } from '../../testing/test-app';
+import type { TestUser } from '../../testing/factories';
+import { call } from '../projects/testing/project-fixtures';
+import { expectStoredResultsMatchEngine, setUpProject, storedTransit } from './testing/transit-fixtures';
 
 let t: TestApp;
 let user: TestUser;
 let project: Project;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedReferenceData(t.deps.db.db);
-  user = await createUserWithToken(t.deps.db.db);
-  const customer = (
-    await call<Customer>(t.app, '/api/customer/saveOne', { customer: validCustomer() }, user.headers)
-  ).body.data;
-  project = (
-    await call<Project>(
-      t.app,
-      '/api/project/saveOne',
-      { project: { name: 'Editing rules', customerId: customer.id, industryId: 'OFF_SHORE' } },
-      user.headers,
-    )
-  ).body.data;
+  ({ t, user, project } = await setUpProject('Editing rules'));
 });
 afterAll(async () => t.close());
 
@@ -98,20 +81,9 @@ const base = (overrides: Body = {}): Body => ({
 
 /** The stored results are the engine's over the stored fields: what is stored is what is computed with. */
 async function expectComputedFromStored(transit: Transit) {
-  const catalogue = await loadCatalogue(t.deps.db.db);
-  const values = transitInputSchema.parse({ ...transit });
-  const data = await call<TransitData>(
-    t.app,
-    '/api/project/getTransitData',
-    { transitId: transit.id },
-    user.headers,
-  );
-  const expected = sizeTransit({
-    transit: toTransitInput(values),
-    items: toItemInputs(data.body.data.penetratingItems),
-    catalogue,
-  });
-  expect(transit.results).toEqual(JSON.parse(JSON.stringify(expected)));
+  const stored = await storedTransit({ t, user }, transit.id);
+  expect(stored.transit.results).toEqual(transit.results);
+  await expectStoredResultsMatchEngine(t, stored);
 }
 
 describe.each(Object.keys(paths))('spec §4 transit editing rules through %s', (pathName) => {

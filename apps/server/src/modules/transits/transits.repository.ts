@@ -19,7 +19,7 @@ export type TransitValues = Omit<
 export type ItemValues = Pick<
   ItemRow,
   'itemTypeId' | 'quantity' | 'outerDiameterMm' | 'crusherId' | 'sort' | 'isRemoved'
->;
+> & { tag?: string | null };
 export interface ItemDerived {
   plasticPipeDiameterMm: number | null;
   sleevedDiameterMm: number | null;

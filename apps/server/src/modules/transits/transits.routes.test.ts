@@ -1,22 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sizeTransit, validateLayout } from '@sealplan/engine';
+import { validateLayout } from '@sealplan/engine';
 import {
   PENETRATING_ITEM_MESSAGES,
   RECORD_MESSAGES,
   TRANSIT_MESSAGES,
   minimumDepthMessage,
-  toItemInputs,
-  toTransitInput,
-  transitInputSchema,
-  type Customer,
   type Project,
   type Transit,
   type TransitData,
 } from '@sealplan/contracts';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import type { TestApp } from '../../testing/test-app';
 import { createUserWithToken, type TestUser } from '../../testing/factories';
-import { loadCatalogue } from '../catalogue/catalogue.repository';
-import { call, seedReferenceData, validCustomer } from '../projects/testing/project-fixtures';
+import { call } from '../projects/testing/project-fixtures';
+import {
+  A60_CABLE_FIELDS,
+  expectStoredResultsMatchEngine as matchesEngine,
+  setUpProject,
+} from './testing/transit-fixtures';
 
 let t: TestApp;
 let user: TestUser;
@@ -24,21 +24,8 @@ let other: TestUser;
 let project: Project;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedReferenceData(t.deps.db.db);
-  user = await createUserWithToken(t.deps.db.db);
+  ({ t, user, project } = await setUpProject('Transit tests'));
   other = await createUserWithToken(t.deps.db.db);
-  const customer = (
-    await call<Customer>(t.app, '/api/customer/saveOne', { customer: validCustomer() }, user.headers)
-  ).body.data;
-  project = (
-    await call<Project>(
-      t.app,
-      '/api/project/saveOne',
-      { project: { name: 'Transit tests', customerId: customer.id, industryId: 'OFF_SHORE' } },
-      user.headers,
-    )
-  ).body.data;
 });
 afterAll(async () => t.close());
 
@@ -47,26 +34,11 @@ const cableTransit = (overrides: Record<string, unknown> = {}) => ({
   name: 'Bulkhead',
   shape: 'ROUND',
   diameterMm: 250,
-  penetratingItemTypeId: 'CABLE',
-  transitTypeId: 'NOFIRNO',
-  classId: 'A_60_CLASS',
-  sealantType: 'NOFIRNO_SEALANT',
-  sealantDepth: 'DOUBLE',
-  depthMm: 150,
+  ...A60_CABLE_FIELDS,
   ...overrides,
 });
 
-async function expectStoredResultsMatchEngine(data: TransitData) {
-  const catalogue = await loadCatalogue(t.deps.db.db);
-  const values = transitInputSchema.parse({ ...data.transit, comments: data.transit.comments });
-  const expected = sizeTransit({
-    transit: toTransitInput(values),
-    items: toItemInputs(data.penetratingItems),
-    catalogue,
-  });
-  expect(data.transit.results).toEqual(JSON.parse(JSON.stringify(expected)));
-  expect(data.transit.penetratingItemCount).toBe(expected.itemCount);
-}
+const expectStoredResultsMatchEngine = (data: TransitData) => matchesEngine(t, data);
 
 /** A round RISE_ULTRA transit with a single pipe and a single sealant layer (spec §4). */
 const riseUltra = {

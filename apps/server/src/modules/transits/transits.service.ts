@@ -116,6 +116,7 @@ export function presentItem(row: ItemRow): PenetratingItem {
     plasticPipeDiameterMm: row.plasticPipeDiameterMm,
     sleevedDiameterMm: row.sleevedDiameterMm,
     diameterPlusClearanceMm: row.diameterPlusClearanceMm,
+    tag: row.tag,
     sort: row.sort,
     isRemoved: row.isRemoved,
     version: row.version,
@@ -559,6 +560,7 @@ export function createTransitsService({ repo, loadCatalogue, cpu }: TransitsServ
               outerDiameterMm: item.outerDiameterMm,
               crusherId: item.crusherId ?? null,
               ...(item.sort === undefined ? {} : { sort: item.sort }),
+              ...(item.tag === undefined ? {} : { tag: item.tag || null }),
             };
         const changed = await q.updateItem(
           organizationId,
@@ -574,6 +576,7 @@ export function createTransitsService({ repo, loadCatalogue, cpu }: TransitsServ
           quantity: item.quantity,
           outerDiameterMm: item.outerDiameterMm,
           crusherId: item.crusherId ?? null,
+          tag: item.tag || null,
           sort: item.sort ?? nextSort++,
           isRemoved: false,
         });
@@ -741,6 +744,7 @@ export function createTransitsService({ repo, loadCatalogue, cpu }: TransitsServ
               quantity: item.quantity,
               outerDiameterMm: item.outerDiameterMm,
               crusherId: item.crusherId,
+              tag: item.tag,
               sort: item.sort,
               isRemoved: false,
             });

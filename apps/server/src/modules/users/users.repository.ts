@@ -374,6 +374,8 @@ export function createUsersRepository(db: Database) {
               hierarchy: r.hierarchy,
               isAssignable: r.isAssignable,
             },
+            // A role an administrator edited (issue 19: /api/instance/Role bumps its version) keeps their edit.
+            where: eq(roles.version, 1),
           });
       }
     },

@@ -555,7 +555,8 @@ describe('users API (spec §7 user calls, user admin)', () => {
         email: admin.email,
         emailAddress: admin.email,
         Roles: ['Administrator', 'ElevatedUser'],
-        permissions: ['admin.access'],
+        // ElevatedUser also administers content (ADR 016).
+        permissions: ['admin.access', 'content.manage'],
         Attributes: {},
         applicationSettings: { defaultMeasurementSystem: 'IMPERIAL' },
         organization: { id: providerId, isProvider: true },

@@ -32,6 +32,7 @@ import { authServiceFor } from '../auth/auth.routes';
 import { createAuthRepository } from '../auth/auth.repository';
 import { createRateLimiter } from '../auth/rate-limiter';
 import { createUsersRepository } from './users.repository';
+import { createTemplateSource } from '../content/template-source';
 import { createUsersService } from './users.service';
 
 const tags = ['users'];
@@ -52,6 +53,7 @@ export async function usersRoutes(app: FastifyInstance) {
     auth,
     limiter: createRateLimiter(createAuthRepository(db.db), now),
     brand: { productName: env.PROVIDER_SHORT_NAME, publicUrl: env.PUBLIC_URL },
+    templates: createTemplateSource(db.db),
     now,
     log: app.log,
   });

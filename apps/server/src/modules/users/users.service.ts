@@ -17,6 +17,7 @@ import {
 import { AppError } from '../../errors';
 import type { AuthUser } from '../../plugins/auth';
 import { approvedMail, deniedMail, registrationNoticeMail, type MailBrand } from '../auth/account-mail';
+import { defaultTemplateSource, type TemplateSource } from '../content/template-source';
 import type { AuthService } from '../auth/auth.service';
 import { hashPassword, unusablePasswordHash } from '../auth/passwords';
 import type { RateLimiter, RateRule } from '../auth/rate-limiter';
@@ -70,11 +71,21 @@ export interface UsersServiceDeps {
   auth: Pick<AuthService, 'sendResetLink' | 'trySend' | 'checkedRedirect'>;
   limiter: RateLimiter;
   brand: MailBrand;
+  /** The e-mail texts (templates an administrator edits, issue 19); the built-in defaults when not given. */
+  templates?: TemplateSource;
   now: () => Date;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
 
-export function createUsersService({ repo, auth, limiter, brand, now, log }: UsersServiceDeps) {
+export function createUsersService({
+  repo,
+  auth,
+  limiter,
+  brand,
+  templates = defaultTemplateSource,
+  now,
+  log,
+}: UsersServiceDeps) {
   function scopeOf(caller: AuthUser): AdminScope {
     const isSystemAdministrator = caller.roles.includes(ROLE_IDS.SYSTEM_ADMINISTRATOR);
     const isElevated = caller.roles.includes(ROLE_IDS.ELEVATED_USER);
@@ -205,14 +216,21 @@ export function createUsersService({ repo, auth, limiter, brand, now, log }: Use
         throw error;
       }
       const approvers = await repo.providerElevatedUsers();
+      const texts = approvers.length ? await templates.texts() : undefined;
       for (const admin of approvers) {
         await auth.trySend(
-          registrationNoticeMail(brand, admin.email, admin.firstName || admin.email, {
-            firstName: user.firstName,
-            lastName: user.lastName,
-            email: user.email,
-            company: user.company,
-          }),
+          registrationNoticeMail(
+            brand,
+            admin.email,
+            admin.firstName || admin.email,
+            {
+              firstName: user.firstName,
+              lastName: user.lastName,
+              email: user.email,
+              company: user.company,
+            },
+            texts,
+          ),
         );
       }
       log.info({ userId: user.id, notified: approvers.length }, 'registered');
@@ -255,7 +273,9 @@ export function createUsersService({ repo, auth, limiter, brand, now, log }: Use
         }
         await repo.update([u.id], { isPending: false, isApproved: true, isDenied: false, organizationId });
         await repo.addRoles(u.id, NEW_USER_ROLES);
-        const mailed = input.skipEmail || (await auth.trySend(approvedMail(brand, u.email, u.firstName)));
+        const mailed =
+          input.skipEmail ||
+          (await auth.trySend(approvedMail(brand, u.email, u.firstName, await templates.texts())));
         log.info({ userId: u.id, organizationId, by: caller.id }, 'user approved');
         return {
           user: presentAdminUser(await reload(u.id)),
@@ -263,7 +283,9 @@ export function createUsersService({ repo, auth, limiter, brand, now, log }: Use
         };
       }
       await repo.update([u.id], { isPending: false, isApproved: false, isDenied: true });
-      const mailed = input.skipEmail || (await auth.trySend(deniedMail(brand, u.email, u.firstName)));
+      const mailed =
+        input.skipEmail ||
+        (await auth.trySend(deniedMail(brand, u.email, u.firstName, await templates.texts())));
       log.info({ userId: u.id, by: caller.id }, 'user denied');
       return {
         user: presentAdminUser(await reload(u.id)),

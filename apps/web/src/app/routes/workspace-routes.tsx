@@ -1,9 +1,10 @@
 // Composition of the transit workspace: features do not import each other, so app/ hands the customer dialog to
-// the new-project page and the export dialog to the project page.
+// the new-project page and the export and schedule import dialogs to the project page.
 import { CustomerDialog } from '@/features/customers/components/customer-dialog';
 import { ExportDialog } from '@/features/export/components/export-dialog';
 import { NewProjectPage } from '@/features/projects/pages/new-project-page';
 import { ProjectPage } from '@/features/projects/pages/project-page';
+import { ImportScheduleDialog } from '@/features/schedules/components/import-schedule-dialog';
 
 export function NewProjectRoute() {
   return (
@@ -16,5 +17,10 @@ export function NewProjectRoute() {
 }
 
 export function ProjectRoute() {
-  return <ProjectPage renderExportDialog={(p) => <ExportDialog {...p} />} />;
+  return (
+    <ProjectPage
+      renderExportDialog={(p) => <ExportDialog {...p} />}
+      renderImportDialog={(p) => <ImportScheduleDialog {...p} />}
+    />
+  );
 }

@@ -1,5 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
-import type { ExportDocument } from '../export.model';
+import type { ExportDocument, MaterialLine } from '../export.model';
+import { formatUnitPrice } from '../export-document.builder';
 import { TEXT } from './document-content';
 
 /** UTF-8 byte order mark: Excel opens the file as UTF-8 only with it. */
@@ -24,10 +25,38 @@ export function safeCell(value: string): string {
  * thing a reader sees when the file opens, and a row a spreadsheet sum or a parser keyed on Transit passes over.
  */
 export function buildCsv(doc: ExportDocument): Buffer {
-  const header = ['Project', 'Transit', 'Copies', 'Item', 'Detail', 'Quantity', 'Unit', 'Units'];
+  // Article number and unit price (issue 19: the provider's products) come last, so readers keyed on the first
+  // columns keep working; a unit price is the product's, printed with the documents' number formatter.
+  const header = [
+    'Project',
+    'Transit',
+    'Copies',
+    'Item',
+    'Detail',
+    'Quantity',
+    'Unit',
+    'Units',
+    'Article number',
+    'Unit price',
+  ];
+  const article = (line: MaterialLine) => [
+    line.articleNumber ?? '',
+    line.unitPrice != null ? formatUnitPrice(line.unitPrice) : '',
+  ];
   const rows: string[][] = [];
   if (doc.sampleCatalogue) {
-    rows.push([doc.project.name, '', '', SAMPLE_NOTICE_ITEM, TEXT.sampleNotice, '', '', doc.unitSystem]);
+    rows.push([
+      doc.project.name,
+      '',
+      '',
+      SAMPLE_NOTICE_ITEM,
+      TEXT.sampleNotice,
+      '',
+      '',
+      doc.unitSystem,
+      '',
+      '',
+    ]);
   }
   if (!doc.materialsOnly) {
     for (const transit of doc.transits) {
@@ -41,6 +70,7 @@ export function buildCsv(doc: ExportDocument): Buffer {
           line.quantityText,
           line.unit,
           doc.unitSystem,
+          ...article(line),
         ]);
       }
     }
@@ -55,6 +85,7 @@ export function buildCsv(doc: ExportDocument): Buffer {
       line.quantityText,
       line.unit,
       doc.unitSystem,
+      ...article(line),
     ]);
   }
   // csv-stringify quotes a cell holding a comma, quote or line break and doubles its quotes (RFC 4180).

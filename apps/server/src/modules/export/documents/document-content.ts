@@ -68,6 +68,29 @@ export function coverRows(doc: ExportDocument): LabelValue[] {
   return rows;
 }
 
+/** The transits overview after the cover: one row per transit in every document (PDF, DOCX, RTF). */
+export const OVERVIEW_COLUMNS = [
+  { header: 'Transit', share: 0.3, right: false },
+  { header: 'Opening', share: 0.26, right: false },
+  { header: 'Copies', share: 0.1, right: true },
+  { header: 'Fill', share: 0.14, right: true },
+  { header: 'Status', share: 0.2, right: false },
+] as const;
+
+/** Null when there is nothing to list (materials only, or no transits). */
+export function overviewRows(doc: ExportDocument): string[][] | null {
+  if (doc.materialsOnly || doc.transits.length === 0) return null;
+  const value = (t: ExportTransit, label: string, from: 'facts' | 'fill') =>
+    t[from].find((f) => f.label === label)?.value ?? '-';
+  return doc.transits.map((t) => [
+    t.name,
+    value(t, 'Opening', 'facts'),
+    String(t.copies),
+    value(t, 'Fill', 'fill'),
+    t.status,
+  ]);
+}
+
 /** File name without extension: letters, digits, dashes only (safe in content-disposition and every OS). */
 export function baseFileName(doc: ExportDocument): string {
   const slug = doc.project.name

@@ -329,6 +329,9 @@ describe('CSV', () => {
       Quantity: '',
       Unit: '',
       Units: 'METRIC',
+      // Issue 19: the provider's article number and unit price, empty on the notice row.
+      'Article number': '',
+      'Unit price': '',
     });
     expect(sample.filter((r) => r.Item === SAMPLE_NOTICE_ITEM)).toHaveLength(1);
     const totalsOnly = parseCsv(buildCsv(documentFixture({ materialsOnly: true }))).rows;

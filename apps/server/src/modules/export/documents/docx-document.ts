@@ -18,7 +18,14 @@ import {
 } from 'docx';
 import type { DrawingModel, ExportDocument, LabelValue, MaterialLine } from '../export.model';
 import { drawingToPng, drawingToSvg } from './drawing';
-import { TEXT, WORD_FONTS, coverRows, formatTimestamp } from './document-content';
+import {
+  OVERVIEW_COLUMNS,
+  TEXT,
+  WORD_FONTS,
+  coverRows,
+  formatTimestamp,
+  overviewRows,
+} from './document-content';
 
 /**
  * A real Word 2007+ document (the `docx` library) with the same content as the PDF and RTF. Drawings are SVG
@@ -119,6 +126,29 @@ function legendTable(drawing: DrawingModel): Table {
   });
 }
 
+/** One row per transit: name, opening, copies, fill, status (the PDF's cover table). */
+function overviewTable(rows: string[][]): Table {
+  const widths = OVERVIEW_COLUMNS.map((c) => Math.round(c.share * 100));
+  return new Table({
+    width: { size: 100, type: WidthType.PERCENTAGE },
+    rows: [
+      new TableRow({
+        tableHeader: true,
+        children: OVERVIEW_COLUMNS.map((c, i) =>
+          cell(c.header, { header: true, widthPct: widths[i]!, right: c.right }),
+        ),
+      }),
+      ...rows.map(
+        (row) =>
+          new TableRow({
+            cantSplit: true,
+            children: row.map((v, i) => cell(v, { widthPct: widths[i]!, right: OVERVIEW_COLUMNS[i]!.right })),
+          }),
+      ),
+    ],
+  });
+}
+
 function materialsTable(lines: MaterialLine[]): Table | Paragraph {
   if (lines.length === 0) return note(TEXT.noMaterials, GREY);
   const widths = [34, 36, 15, 15];
@@ -177,10 +207,14 @@ const spacer = (keepNext = false) => new Paragraph({ spacing: { after: 60 }, kee
 /** Builds the .docx; yields to the event loop between transits. */
 export async function buildDocx(doc: ExportDocument, yieldNow: () => Promise<void>): Promise<Buffer> {
   const children: ISectionOptions['children'][number][] = [];
+  // The document.header template (issue 19) above the title.
+  if (doc.headerText?.trim()) children.push(note(doc.headerText.trim(), GREY));
   children.push(heading(TEXT.title, 1), note(doc.project.name, undefined, 28));
   children.push(note(`Generated ${formatTimestamp(doc.generatedOn)}`, GREY));
   if (doc.sampleCatalogue) children.push(note(TEXT.sampleNotice, ERROR));
   children.push(heading(TEXT.coverHeading, 2), labelValueTable(coverRows(doc)), spacer());
+  const overview = overviewRows(doc);
+  if (overview) children.push(heading(TEXT.transitsHeading, 2), overviewTable(overview), spacer());
 
   if (!doc.materialsOnly) {
     if (doc.transits.length === 0) children.push(note(TEXT.noTransits, GREY));
@@ -238,6 +272,8 @@ export async function buildDocx(doc: ExportDocument, yieldNow: () => Promise<voi
     }
   }
   children.push(heading(TEXT.totals, 2), note(TEXT.totalsNote, GREY), materialsTable(doc.totals));
+  // The document.footer template closes the document.
+  if (doc.footerText?.trim()) children.push(note(doc.footerText.trim(), GREY, 16));
 
   const page = PAGE_TWIPS[doc.paperSize];
   const document = new Document({

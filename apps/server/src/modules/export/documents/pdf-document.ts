@@ -7,7 +7,7 @@ import {
   DRAWING_TEXT_COLOUR,
   documentDrawingLayout,
 } from './drawing';
-import { TEXT, coverRows, formatTimestamp } from './document-content';
+import { OVERVIEW_COLUMNS, TEXT, coverRows, formatTimestamp, overviewRows } from './document-content';
 import { PDF_FONT, PDF_FONT_BOLD, defaultPdfFont, pdfText, registerPdfFonts } from './pdf-fonts';
 import { PdfTextRuns } from './pdf-text-runs';
 
@@ -350,7 +350,17 @@ class Layout {
 function cover(layout: Layout, doc: ExportDocument) {
   const pdf = layout.direct();
   pdf.save().rect(0, 0, pdf.page.width, 96).fill(BRAND).restore();
-  pdf.font(FONT_BOLD).fontSize(11).fillColor('#ffffff').text('SEALPLAN', layout.left, 30);
+  // The document.header template (issue 19), drawn with the fallback fonts so any script prints.
+  const header = pdfText((doc.headerText?.trim() || 'Sealplan').toUpperCase());
+  layout.runs.draw(
+    FONT_BOLD,
+    11,
+    '#ffffff',
+    layout.runs.ellipsis(FONT_BOLD, 11, header, layout.width * 0.6),
+    layout.left,
+    30,
+  );
+  layout.runs.flush();
   pdf.font(FONT).fontSize(9).fillColor('#d3f9d8').text('Cable and pipe transit sizing', layout.left, 46);
   pdf
     .font(FONT)
@@ -366,30 +376,18 @@ function cover(layout: Layout, doc: ExportDocument) {
   if (doc.sampleCatalogue) layout.notice(TEXT.sampleNotice, WARN_FG, WARN_BG);
   layout.heading(TEXT.coverHeading, 2);
   layout.labelValues(coverRows(doc));
-  if (!doc.materialsOnly && doc.transits.length > 0) {
+  const overview = overviewRows(doc);
+  if (overview) {
     layout.heading(TEXT.transitsHeading, 2);
-    const w = layout.width;
     layout.table(
-      [
-        { header: 'Transit', width: w * 0.3 },
-        { header: 'Opening', width: w * 0.26 },
-        { header: 'Copies', width: w * 0.1, align: 'right' },
-        { header: 'Fill', width: w * 0.14, align: 'right' },
-        { header: 'Status', width: w * 0.2 },
-      ],
-      doc.transits.map((t) => [
-        t.name,
-        factValue(t, 'Opening'),
-        String(t.copies),
-        factValue(t, 'Fill', 'fill'),
-        t.status,
-      ]),
+      OVERVIEW_COLUMNS.map((c) => ({
+        header: c.header,
+        width: layout.width * c.share,
+        align: c.right ? 'right' : 'left',
+      })),
+      overview,
     );
   }
-}
-
-function factValue(t: ExportTransit, label: string, from: 'facts' | 'fill' = 'facts'): string {
-  return t[from].find((f) => f.label === label)?.value ?? '-';
 }
 
 /** The drawing's size on the page: DRAWING_SIZE wide, or narrower when a tall opening would exceed DRAWING_MAX_HEIGHT. */
@@ -736,6 +734,9 @@ export async function buildPdf(doc: ExportDocument, yieldNow: () => Promise<void
   layout.heading(TEXT.totals, 2);
   layout.text(TEXT.totalsNote, { size: 9, colour: TEXT_MUTED, gapAfter: 8 });
   layout.materials(doc.totals);
+  // The document.footer template (issue 19) closes the document.
+  if (doc.footerText?.trim())
+    layout.text(doc.footerText.trim(), { size: 8, colour: TEXT_MUTED, gapAfter: 0 });
   layout.runs.flush();
   await footers(layout, doc, yieldNow);
   await flushPagesInBatches(pdf, yieldNow);

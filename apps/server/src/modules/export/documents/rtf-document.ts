@@ -1,6 +1,13 @@
 import type { DrawingModel, ExportDocument, LabelValue, MaterialLine } from '../export.model';
 import { drawingToPng } from './drawing';
-import { TEXT, WORD_FONTS, coverRows, formatTimestamp } from './document-content';
+import {
+  OVERVIEW_COLUMNS,
+  TEXT,
+  WORD_FONTS,
+  coverRows,
+  formatTimestamp,
+  overviewRows,
+} from './document-content';
 
 /**
  * Word as the spec says (§1, §9: 'RTF (labelled Docx)'): Rich Text Format 1.9, which Word, LibreOffice and
@@ -155,10 +162,23 @@ export async function buildRtf(doc: ExportDocument, yieldNow: () => Promise<void
     // Footer on every page: the unit system and 'Page n of m' (fields, so Word numbers the pages).
     `{\\footer\\pard\\qc\\fs16\\cf3 ${rtfText(`${doc.project.name} \u00b7 ${TEXT.units(doc)} \u00b7 `)}Page {\\field{\\*\\fldinst PAGE}{\\fldrslt 1}} of {\\field{\\*\\fldinst NUMPAGES}{\\fldrslt 1}}\\par}\n`,
   );
+  // The document.header template (issue 19) above the title.
+  if (doc.headerText?.trim()) parts.push(paragraph(doc.headerText.trim(), { colour: 3, size: 18 }));
   parts.push(heading(TEXT.title, 1), paragraph(doc.project.name, { size: 28 }));
   parts.push(paragraph(`Generated ${formatTimestamp(doc.generatedOn)}`, { colour: 3, size: 18 }));
   if (doc.sampleCatalogue) parts.push(paragraph(TEXT.sampleNotice, { colour: 4, size: 18 }));
   parts.push(heading(TEXT.coverHeading, 2), labelValueTable(coverRows(doc), contentWidth));
+  const overview = overviewRows(doc);
+  if (overview)
+    parts.push(
+      heading(TEXT.transitsHeading, 2),
+      table(
+        OVERVIEW_COLUMNS.map((c) => c.header),
+        overview,
+        OVERVIEW_COLUMNS.map((c) => Math.round(contentWidth * c.share)),
+        OVERVIEW_COLUMNS.flatMap((c, i) => (c.right ? [i] : [])),
+      ),
+    );
 
   if (!doc.materialsOnly) {
     if (doc.transits.length === 0) parts.push(paragraph(TEXT.noTransits, { italic: true }));
@@ -189,6 +209,8 @@ export async function buildRtf(doc: ExportDocument, yieldNow: () => Promise<void
     paragraph(TEXT.totalsNote, { colour: 3, size: 18 }),
     materialsTable(doc.totals, contentWidth),
   );
+  // The document.footer template closes the document.
+  if (doc.footerText?.trim()) parts.push(paragraph(doc.footerText.trim(), { colour: 3, size: 16 }));
   parts.push('}\n');
   // Everything is ASCII by construction (rtfText escapes the rest).
   return Buffer.from(parts.join(''), 'latin1');

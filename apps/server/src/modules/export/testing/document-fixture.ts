@@ -1,3 +1,4 @@
+import { TRANSIT_STATUS_TEXT } from '@sealplan/engine';
 import type { ExportDocument, ExportTransit } from '../export.model';
 
 /** A hand-made document for the builder tests (the API tests use real engine figures from the database). */
@@ -20,10 +21,10 @@ export function documentFixture(overrides: Partial<ExportDocument> = {}): Export
       { label: 'Items area', value: '98.17 cm²' },
       { label: 'Fill', value: '31.2 %' },
       { label: 'Fill limit', value: '80.0 %' },
-      { label: 'Status', value: 'Fits' },
+      { label: 'Status', value: TRANSIT_STATUS_TEXT.FITS },
     ],
     fits: true,
-    status: 'Fits',
+    status: TRANSIT_STATUS_TEXT.FITS,
     drawing: {
       opening: { shape: 'ROUND', diameterMm: 200 },
       circles: [
@@ -100,7 +101,7 @@ export function documentFixture(overrides: Partial<ExportDocument> = {}): Export
     copies: 1,
     facts: [{ label: 'Opening', value: 'Rectangle, 300 × 150 mm, corner radius 20 mm' }],
     fits: false,
-    status: 'Items do not fit',
+    status: TRANSIT_STATUS_TEXT.ITEMS_DO_NOT_FIT,
     drawing: {
       opening: { shape: 'RECTANGLE', widthMm: 300, heightMm: 150, cornerRadiusMm: 20 },
       circles: [

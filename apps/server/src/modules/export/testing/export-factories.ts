@@ -1,4 +1,7 @@
 import { customers, industries, penetratingItems, projects, transits, type Database } from '@sealplan/db';
+import type { MailMessage } from '../../../lib/mail';
+import { createExportRepository } from '../export.repository';
+import { createExportService, type ExportCaller } from '../export.service';
 import {
   sizeTransit,
   type Catalogue,
@@ -192,4 +195,30 @@ export async function createExportProject(
     seeded.push({ id: row!.id, name: spec.name, sizing });
   }
   return { projectId: project!.id, name, customerName: customer!.name, transits: seeded };
+}
+
+/** The person exporting in the tests: Ann Smith of the organization. */
+export function testCaller(organizationId: string): ExportCaller {
+  return {
+    id: '00000000-0000-4000-8000-000000000001',
+    organizationId,
+    email: 'ann@example.com',
+    firstName: 'Ann',
+    lastName: 'Smith',
+  };
+}
+
+/** The export service on `db` with a fixed clock and catalogue; e-mails land in `sent`. */
+export function testExportService(db: Database, catalogue: Catalogue, sent: MailMessage[] = []) {
+  return createExportService({
+    repo: createExportRepository(db),
+    mail: {
+      target: 'memory',
+      async send(message) {
+        sent.push(message);
+      },
+    },
+    now: () => new Date('2025-06-01T10:00:00Z'),
+    loadCatalogue: async () => catalogue,
+  });
 }

@@ -190,6 +190,8 @@ export function ExportDialog({
                 { value: 'RTF', label: t('format.RTF') },
                 { value: 'DOCX', label: t('format.DOCX') },
                 { value: 'CSV', label: t('format.CSV') },
+                { value: 'XLSX', label: t('format.XLSX') },
+                { value: 'DXF', label: t('format.DXF') },
               ]}
             />
             <Select
@@ -219,6 +221,7 @@ export function ExportDialog({
             label={t('materialsOnly')}
             checked={isProjectMaterialsOnly}
             onChange={(e) => setMaterialsOnly(e.currentTarget.checked)}
+            error={translate(issues.isProjectMaterialsOnly)}
           />
           <Radio.Group
             label={t('scope.label')}

@@ -26,7 +26,7 @@ export function FillBar({ fillPercent, fillLimitPercent, overfilled }: FillBarPr
   const fill = roundTo(fillPercent, 1);
   const label = t('fill.label', {
     fill: units.formatPercent(fillPercent),
-    limit: units.formatPercent(limit, 0),
+    limit: units.formatPercent(fillLimitPercent),
   });
   return (
     <Box>
@@ -60,7 +60,7 @@ export function FillBar({ fillPercent, fillLimitPercent, overfilled }: FillBarPr
             transition: 'width 150ms ease',
           }}
         />
-        <Tooltip label={t('fill.limit', { limit: units.formatPercent(limit, 0) })}>
+        <Tooltip label={t('fill.limit', { limit: units.formatPercent(fillLimitPercent) })}>
           <Box
             data-testid="fill-limit-marker"
             pos="absolute"
@@ -76,7 +76,7 @@ export function FillBar({ fillPercent, fillLimitPercent, overfilled }: FillBarPr
         </Tooltip>
       </Box>
       <Text size="xs" c="dimmed" mt={4}>
-        {t('fill.limit', { limit: units.formatPercent(limit, 0) })}
+        {t('fill.limit', { limit: units.formatPercent(fillLimitPercent) })}
       </Text>
     </Box>
   );

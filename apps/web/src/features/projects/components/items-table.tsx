@@ -63,7 +63,15 @@ export const ItemsTable = memo(function ItemsTable({
               const diameter = units.formatLength(i.outerDiameterMm);
               return (
                 <Table.Tr key={i.key}>
-                  <Table.Td>{type}</Table.Td>
+                  <Table.Td>
+                    {type}
+                    {/* Issue 22: the cable tag of an imported (or tagged) line. */}
+                    {i.tag ? (
+                      <Text span size="sm" c="dimmed">
+                        {` · ${i.tag}`}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
                   <Table.Td ta="right">{i.quantity}</Table.Td>
                   <Table.Td>
                     {crusher ? `${crusher.name} · ` : ''}

@@ -185,16 +185,18 @@ export const TransitEditor = memo(function TransitEditor({
                 clearance: units.formatLength(row.clearanceMm),
               })
             : '';
+        const name = row.sizeName ? `${type} ${row.sizeName}` : type;
+        const tag = deferred.items[row.itemIndex]?.tag;
         return {
           numbers: legendNumbers(row),
           itemTypeId: row.itemTypeId,
-          item: row.sizeName ? `${type} ${row.sizeName}` : type,
+          item: tag ? `${name} ${tag}` : name,
           diameter: units.formatLength(row.ownDiameterMm),
           sleeve,
           ring,
         };
       }),
-    [view, t, units],
+    [view, t, units, deferred.items],
   );
   const caption =
     view && view.minGapMm !== null

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
+import { TRANSIT_STATUS_TEXT } from '@sealplan/engine';
 import { renderWithProviders } from '@/testing/render';
-import { filterAndSortRows, transitStatus, TransitList, type TransitRow } from './transit-list';
+import { filterAndSortRows, TransitList, type TransitRow } from './transit-list';
 
 const row = (n: number, over: Partial<TransitRow> = {}): TransitRow => ({
   id: `id-${n}`,
@@ -10,26 +11,15 @@ const row = (n: number, over: Partial<TransitRow> = {}): TransitRow => ({
   dimensions: 'Ø 200 mm',
   itemCount: n,
   fillPercent: n,
-  overfilled: false,
-  fits: true,
+  status: 'FITS',
   ...over,
-});
-
-describe('transitStatus', () => {
-  it('is incomplete without figures, over when overfilled, above 100 % or not fitting, else ok', () => {
-    expect(transitStatus(row(1, { fits: null, fillPercent: null }))).toBe('incomplete');
-    expect(transitStatus(row(1, { overfilled: true }))).toBe('over');
-    expect(transitStatus(row(1, { fillPercent: 100.1 }))).toBe('over');
-    expect(transitStatus(row(1, { fits: false }))).toBe('over');
-    expect(transitStatus(row(1))).toBe('ok');
-  });
 });
 
 describe('filterAndSortRows', () => {
   const rows = [
     row(10),
-    row(2, { fillPercent: null, fits: null }),
-    row(1, { name: 'Écluse 1', overfilled: true, fillPercent: 120 }),
+    row(2, { fillPercent: null, status: 'INCOMPLETE' }),
+    row(1, { name: 'Écluse 1', status: 'OVERFILLED', fillPercent: 120 }),
   ];
 
   it('keeps the project order without a sort, and searches names ignoring case and accents', () => {
@@ -65,15 +55,18 @@ describe('filterAndSortRows', () => {
     ]);
   });
 
-  it('sorts by status: overfilled, incomplete, fitting (and back)', () => {
-    expect(filterAndSortRows(rows, '', { field: 'status', direction: 'asc' }).map((r) => r.id)).toEqual([
+  it('sorts by status: overfilled, items not fitting, incomplete, fitting (and back)', () => {
+    const all = [...rows, row(3, { status: 'ITEMS_DO_NOT_FIT' })];
+    expect(filterAndSortRows(all, '', { field: 'status', direction: 'asc' }).map((r) => r.id)).toEqual([
       'id-1',
+      'id-3',
       'id-2',
       'id-10',
     ]);
-    expect(filterAndSortRows(rows, '', { field: 'status', direction: 'desc' }).map((r) => r.id)).toEqual([
+    expect(filterAndSortRows(all, '', { field: 'status', direction: 'desc' }).map((r) => r.id)).toEqual([
       'id-10',
       'id-2',
+      'id-3',
       'id-1',
     ]);
   });
@@ -141,6 +134,34 @@ describe('TransitList', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('words each state as the documents do (issue 16 item 9)', async () => {
+    renderWithProviders(
+      <TransitList
+        rows={[
+          row(1),
+          row(2, { status: 'INCOMPLETE', fillPercent: null }),
+          row(3, { status: 'OVERFILLED', fillPercent: 162 }),
+          row(4, { status: 'ITEMS_DO_NOT_FIT', fillPercent: 80 }),
+        ]}
+        currentId={null}
+        onSelect={() => undefined}
+        onAdd={() => undefined}
+        onDuplicate={() => undefined}
+        onDelete={() => undefined}
+        busy={false}
+      />,
+    );
+    const status = async (n: number) =>
+      within(await screen.findByTestId(`transit-row-id-${n}`))
+        .getAllByRole('cell')
+        .at(-2)?.textContent;
+    // The engine's TRANSIT_STATUS_TEXT, which the PDF, DOCX, RTF and CSV print.
+    expect(await status(1)).toBe(TRANSIT_STATUS_TEXT.FITS);
+    expect(await status(2)).toBe(TRANSIT_STATUS_TEXT.INCOMPLETE);
+    expect(await status(3)).toBe(TRANSIT_STATUS_TEXT.OVERFILLED);
+    expect(await status(4)).toBe(TRANSIT_STATUS_TEXT.ITEMS_DO_NOT_FIT);
   });
 
   it('selects a transit from its name', async () => {

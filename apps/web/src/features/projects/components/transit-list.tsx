@@ -25,6 +25,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE } from '@sealplan/contracts';
+import type { TransitStatus } from '@sealplan/engine';
 import { markRenderStart, measureRender, RenderEndMark } from '@/lib/render-timing';
 import { SEARCH_DEBOUNCE_MS } from '../pages/projects-page';
 import { useUnits } from '@/lib/units';
@@ -36,8 +37,8 @@ export interface TransitRow {
   dimensions: string;
   itemCount: number;
   fillPercent: number | null;
-  overfilled: boolean;
-  fits: boolean | null;
+  /** The engine's state (`transitStatusOf`), worded as in the documents. */
+  status: TransitStatus;
 }
 
 export type TransitSortField = 'name' | 'fill' | 'status';
@@ -45,20 +46,27 @@ export interface TransitSort {
   field: TransitSortField;
   direction: 'asc' | 'desc';
 }
-export type TransitStatus = 'over' | 'incomplete' | 'ok';
 
 /** The User Timing name of one render of the list (bench:list reads it). */
 export const TRANSIT_LIST_RENDER = 'transit-list';
 
-/** Ascending status order: what needs attention first (overfilled, then incomplete, then fitting). */
-const STATUS_RANK: Record<TransitStatus, number> = { over: 0, incomplete: 1, ok: 2 };
+/** Ascending status order: what needs attention first (not buildable, then incomplete, then fitting). */
+const STATUS_RANK: Record<TransitStatus, number> = {
+  OVERFILLED: 0,
+  ITEMS_DO_NOT_FIT: 1,
+  INCOMPLETE: 2,
+  FITS: 3,
+};
+
+/** The badge colour of each state. */
+const STATUS_COLOR: Record<TransitStatus, string> = {
+  OVERFILLED: 'red',
+  ITEMS_DO_NOT_FIT: 'red',
+  INCOMPLETE: 'gray',
+  FITS: 'green',
+};
 
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
-
-export function transitStatus(r: TransitRow): TransitStatus {
-  if (r.fits === null) return 'incomplete';
-  return r.overfilled || (r.fillPercent ?? 0) > 100 || r.fits === false ? 'over' : 'ok';
-}
 
 /**
  * The rows matching the search (name, case- and accent-insensitive), in the chosen order; without a sort, the
@@ -89,7 +97,7 @@ export function filterAndSortRows(
         return (a.fillPercent === null ? 1 : 0) - (b.fillPercent === null ? 1 : 0) || byName(a, b);
       return sign * (a.fillPercent - b.fillPercent) || byName(a, b);
     }
-    return sign * (STATUS_RANK[transitStatus(a)] - STATUS_RANK[transitStatus(b)]) || byName(a, b);
+    return sign * (STATUS_RANK[a.status] - STATUS_RANK[b.status]) || byName(a, b);
   });
 }
 
@@ -232,8 +240,7 @@ export const TransitList = memo(function TransitList({
             </Table.Thead>
             <Table.Tbody>
               {pageRows.map((r) => {
-                const status = transitStatus(r);
-                const red = status === 'over';
+                const red = STATUS_COLOR[r.status] === 'red';
                 return (
                   <Table.Tr
                     key={r.id}
@@ -279,19 +286,9 @@ export const TransitList = memo(function TransitList({
                       )}
                     </Table.Td>
                     <Table.Td>
-                      {status === 'incomplete' ? (
-                        <Badge variant="light" color="gray">
-                          {t('transits.statusIncomplete')}
-                        </Badge>
-                      ) : red ? (
-                        <Badge variant="light" color="red">
-                          {t('transits.statusOver')}
-                        </Badge>
-                      ) : (
-                        <Badge variant="light" color="green">
-                          {t('transits.statusOk')}
-                        </Badge>
-                      )}
+                      <Badge variant="light" color={STATUS_COLOR[r.status]}>
+                        {t(`transits.statusOf.${r.status}`)}
+                      </Badge>
                     </Table.Td>
                     <Table.Td onClick={(e) => e.stopPropagation()}>
                       <Group gap={2} wrap="nowrap">

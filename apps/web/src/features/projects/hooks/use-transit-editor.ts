@@ -31,6 +31,8 @@ export interface EditorItem extends DraftItem {
   key: string;
   /** The stored line's id (absent for a line added since the last save). */
   id?: string;
+  /** Issue 22: the cable tag (designation) of a stored line, shown in the drawing legend. */
+  tag?: string | null;
 }
 
 export interface TransitEditorState {

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { WRAP_MIN_CABLE_DIAMETER_MM, type MaterialTotals } from '@sealplan/engine';
+import { WRAP_MIN_CABLE_DIAMETER_MM, WRAP_ROLL_LENGTH_MM, type MaterialTotals } from '@sealplan/engine';
 import type { MaterialLine } from '../components/materials-table';
 
 interface UnitFormatters {
@@ -79,7 +79,11 @@ export function materialLines(totals: MaterialTotals, units: UnitFormatters, t: 
       }),
       articleNumber: null,
       quantity: t('materials.rolls', { count: totals.wrap.rolls }),
-      detail: t('materials.wrapLength', { length: units.formatLength(totals.wrap.lengthMm) }),
+      // The roll length as the documents print it ("Rolls of 1000 mm"), so the count can be checked.
+      detail: t('materials.wrapLengthAndRolls', {
+        length: units.formatLength(totals.wrap.lengthMm),
+        roll: units.formatLength(WRAP_ROLL_LENGTH_MM),
+      }),
     });
   }
   return lines;

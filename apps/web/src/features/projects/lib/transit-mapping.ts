@@ -27,6 +27,7 @@ export function toEditorState(transit: Transit, items: PenetratingItem[]): Trans
         outerDiameterMm: i.outerDiameterMm,
         crusherId: i.crusherId,
         itemTypeId: i.itemTypeId ?? transit.penetratingItemTypeId ?? 'CABLE',
+        tag: i.tag ?? null,
       })),
   };
 }

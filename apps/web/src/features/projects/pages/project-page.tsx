@@ -30,6 +30,7 @@ import { useConfirmLeave, useLeaveGuard } from '@/lib/leave-guard';
 import { useTranslation } from 'react-i18next';
 import {
   fillPercentOf,
+  transitStatusOf,
   projectTotals as totalsOfProject,
   sizeTransit,
   type Catalogue,
@@ -78,9 +79,21 @@ export interface ExportDialogRenderProps {
   materialsOnly?: boolean;
 }
 
+export interface ImportDialogRenderProps {
+  projectId: string;
+  currentTransitId: string | null;
+  transits: { id: string; name: string }[];
+  opened: boolean;
+  onClose: () => void;
+  /** After an applied import: the page reloads the project's transits. */
+  onImported: () => void;
+}
+
 export interface ProjectPageProps {
   /** The share/export dialog lives in the export feature; app/ passes it in (features do not import each other). */
   renderExportDialog?: (p: ExportDialogRenderProps) => ReactNode;
+  /** Issue 22: the schedule import dialog (schedules feature), passed in by app/ like the export dialog. */
+  renderImportDialog?: (p: ImportDialogRenderProps) => ReactNode;
 }
 
 /** Stored results when present (spec: after a save the server's figures), else the engine's figures without packing. */
@@ -97,7 +110,7 @@ function figuresOf(transit: TransitWithItems, catalogue: Catalogue): TransitSizi
 }
 
 /** Project page (/projects/:projectId): sidebar, transits with fill and status, the transit editor, project materials. */
-export function ProjectPage({ renderExportDialog }: ProjectPageProps) {
+export function ProjectPage({ renderExportDialog, renderImportDialog }: ProjectPageProps) {
   const { t } = useTranslation('projects');
   const tt = useTranslation('transits').t;
   const units = useUnits();
@@ -110,6 +123,7 @@ export function ProjectPage({ renderExportDialog }: ProjectPageProps) {
   const duplicate = useDuplicateTransit(projectId);
   const [editorDirty, setEditorDirty] = useState(false);
   const [exportDialog, setExportDialog] = useState<null | { materialsOnly: boolean }>(null);
+  const [importOpen, setImportOpen] = useState(false);
 
   const catalogue = formData.data?.catalogue ?? null;
   const catalogueVerified = formData.data?.meta.isVerified ?? false;
@@ -323,8 +337,7 @@ export function ProjectPage({ renderExportDialog }: ProjectPageProps) {
       dimensions: dims,
       itemCount: f?.itemCount ?? tr.penetratingItemCount,
       fillPercent: complete ? fillPercentOf(f) : null,
-      overfilled: f?.overfilled ?? false,
-      fits: !complete ? null : f.packing.source === 'skipped' ? !f.overfilled : f.packing.fits,
+      status: f ? transitStatusOf(f) : 'INCOMPLETE',
     };
   });
   const recent = [...transits]
@@ -363,6 +376,13 @@ export function ProjectPage({ renderExportDialog }: ProjectPageProps) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 9, xl: 9.5 }}>
           <Stack gap="md">
+            {renderImportDialog && (
+              <Group justify="flex-end">
+                <Button variant="light" onClick={() => setImportOpen(true)}>
+                  {t('schedules:open')}
+                </Button>
+              </Group>
+            )}
             <TransitList
               rows={rows}
               currentId={current?.id ?? null}
@@ -422,7 +442,7 @@ export function ProjectPage({ renderExportDialog }: ProjectPageProps) {
                       <List.Item key={n.id}>
                         {t('materials.notBuildableLine', {
                           name: n.name,
-                          reason: t(`materials.notBuildable.${n.reason}`),
+                          reason: t(`transits.statusOf.${n.reason}`),
                         })}
                       </List.Item>
                     ))}
@@ -440,6 +460,14 @@ export function ProjectPage({ renderExportDialog }: ProjectPageProps) {
         opened: exportDialog !== null,
         onClose: () => setExportDialog(null),
         materialsOnly: exportDialog?.materialsOnly ?? false,
+      })}
+      {renderImportDialog?.({
+        projectId,
+        currentTransitId: current?.id ?? null,
+        transits: transits.map((tr) => ({ id: tr.id, name: tr.name })),
+        opened: importOpen,
+        onClose: () => setImportOpen(false),
+        onImported: () => void data.refetch(),
       })}
     </Container>
   );

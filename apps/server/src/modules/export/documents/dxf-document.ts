@@ -1,0 +1,239 @@
+import {
+  DxfWriter,
+  LWPolylineFlags,
+  TextHorizontalAlignment,
+  TextVerticalAlignment,
+  Units,
+  point3d,
+} from '@tarikjabiri/dxf';
+import { zipSync, strToU8 } from 'fflate';
+import type { DrawingModel, ExportDocument, ExportTransit } from '../export.model';
+import { TEXT, baseFileName, formatTimestamp } from './document-content';
+
+/**
+ * Drawings as DXF (AutoCAD 2007 text DXF, UTF-8), one file per transit: the opening, every item with its cable
+ * sleeve or crusher and its clearance ring, the drawing's numbers, the legend and a title block, in millimetres
+ * ($INSUNITS 4, $MEASUREMENT 1) whatever unit system the texts use, on named layers a CAD user can switch off.
+ * The origin is the opening's centre; y grows upwards as in every CAD program (the drawing model's y grows
+ * downwards, so it is mirrored here).
+ */
+
+/** Layer names and their AutoCAD colour indexes. */
+export const DXF_LAYERS = {
+  opening: { name: 'SEALPLAN-OPENING', color: 7 },
+  items: { name: 'SEALPLAN-ITEMS', color: 5 },
+  sleeves: { name: 'SEALPLAN-SLEEVES', color: 3 },
+  clearance: { name: 'SEALPLAN-CLEARANCE', color: 1 },
+  numbers: { name: 'SEALPLAN-NUMBERS', color: 7 },
+  legend: { name: 'SEALPLAN-LEGEND', color: 7 },
+  title: { name: 'SEALPLAN-TITLE', color: 8 },
+} as const;
+
+export const DXF_CONTENT_TYPE = 'image/vnd.dxf';
+export const ZIP_CONTENT_TYPE = 'application/zip';
+
+/** Text height of the title block and legend, relative to the drawing's larger extent (and never below 2.5 mm). */
+const TEXT_HEIGHT_RATIO = 1 / 40;
+const MIN_TEXT_HEIGHT_MM = 2.5;
+const LINE_SPACING = 1.6;
+/** Width of an average character in text heights (CAD fonts run about 0.5 to 0.7), to wrap long values. */
+const AVERAGE_CHAR_WIDTH = 0.62;
+
+/** Words of `text` in lines of at most `width` characters (a longer word gets a line of its own). */
+export function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let current = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (current && current.length + 1 + word.length > width) {
+      lines.push(current);
+      current = word;
+    } else current = current ? `${current} ${word}` : word;
+  }
+  return lines.length || current ? [...lines, current] : [''];
+}
+
+/** Bulge of a 90° arc drawn counter-clockwise (DXF: tan of a quarter of the included angle, positive = left). */
+const QUARTER_ARC_BULGE = Math.tan(Math.PI / 8);
+
+interface Extent {
+  widthMm: number;
+  heightMm: number;
+}
+
+function extentOf(drawing: DrawingModel | null): Extent {
+  if (!drawing) return { widthMm: 200, heightMm: 200 };
+  const o = drawing.opening;
+  return o.shape === 'ROUND'
+    ? { widthMm: o.diameterMm, heightMm: o.diameterMm }
+    : { widthMm: o.widthMm, heightMm: o.heightMm };
+}
+
+/** A rectangle of width × height centred on the origin, its corners rounded with radius r (bulges of 90° arcs). */
+function roundedRectangle(widthMm: number, heightMm: number, radiusMm: number) {
+  const w = widthMm / 2;
+  const h = heightMm / 2;
+  const r = Math.max(0, Math.min(radiusMm, w, h));
+  if (r === 0) {
+    return [
+      { point: { x: -w, y: -h } },
+      { point: { x: w, y: -h } },
+      { point: { x: w, y: h } },
+      { point: { x: -w, y: h } },
+    ];
+  }
+  // Counter-clockwise; a quarter arc turning left between two vertices has the bulge +tan(90°/4).
+  const b = QUARTER_ARC_BULGE;
+  return [
+    { point: { x: -w + r, y: -h } },
+    { point: { x: w - r, y: -h }, bulge: b },
+    { point: { x: w, y: -h + r } },
+    { point: { x: w, y: h - r }, bulge: b },
+    { point: { x: w - r, y: h } },
+    { point: { x: -w + r, y: h }, bulge: b },
+    { point: { x: -w, y: h - r } },
+    { point: { x: -w, y: -h + r }, bulge: b },
+  ];
+}
+
+/** Title block rows (label, value). */
+function titleRows(doc: ExportDocument, transit: ExportTransit): [string, string][] {
+  const opening = transit.facts.find((f) => f.label === 'Opening')?.value ?? '';
+  return [
+    ['Project', doc.project.name],
+    ['Customer', doc.project.customer],
+    ['Transit', transit.name],
+    ['Opening', opening],
+    ['Copies', String(transit.copies)],
+    ['Status', transit.status],
+    ['Drawing units', 'mm (texts in ' + doc.unitSystemLabel + ')'],
+    ['Prepared by', `${doc.preparedBy.name} (${doc.preparedBy.organization})`],
+    ['Generated', formatTimestamp(doc.generatedOn)],
+  ];
+}
+
+/** One transit's drawing as a DXF file's text. */
+export function transitToDxf(doc: ExportDocument, transit: ExportTransit): string {
+  const dxf = new DxfWriter();
+  dxf.setUnits(Units.Millimeters);
+  dxf.setVariable('$MEASUREMENT', { 70: 1 });
+  for (const layer of Object.values(DXF_LAYERS)) dxf.addLayer(layer.name, layer.color, 'CONTINUOUS');
+  const drawing = transit.drawing;
+  const extent = extentOf(drawing);
+  const size = Math.max(extent.widthMm, extent.heightMm);
+  const textH = Math.max(MIN_TEXT_HEIGHT_MM, size * TEXT_HEIGHT_RATIO);
+  const left = -extent.widthMm / 2;
+  const top = extent.heightMm / 2;
+
+  if (drawing) {
+    const o = drawing.opening;
+    if (o.shape === 'ROUND') {
+      dxf.addCircle(point3d(0, 0), o.diameterMm / 2, { layerName: DXF_LAYERS.opening.name });
+    } else {
+      dxf.addLWPolyline(roundedRectangle(o.widthMm, o.heightMm, o.cornerRadiusMm), {
+        flags: LWPolylineFlags.Closed,
+        layerName: DXF_LAYERS.opening.name,
+      });
+    }
+    for (const c of drawing.circles) {
+      const centre = point3d(c.xMm, -c.yMm);
+      dxf.addCircle(centre, c.rMm, { layerName: DXF_LAYERS.items.name });
+      if (c.sleeveRMm) dxf.addCircle(centre, c.sleeveRMm, { layerName: DXF_LAYERS.sleeves.name });
+      if (c.clearanceRMm) dxf.addCircle(centre, c.clearanceRMm, { layerName: DXF_LAYERS.clearance.name });
+      // The number fits inside the item: about two thirds of its radius high, as on screen.
+      const numberH = Math.max(0.5, Math.min(textH, (c.sleeveRMm ?? c.rMm) * 0.9));
+      dxf.addText(centre, numberH, String(c.number), {
+        layerName: DXF_LAYERS.numbers.name,
+        horizontalAlignment: TextHorizontalAlignment.Center,
+        verticalAlignment: TextVerticalAlignment.Middle,
+        secondAlignmentPoint: centre,
+      });
+    }
+  }
+
+  // Below the drawing: the caption, the legend, then the title block.
+  let y = -top - textH * 3;
+  const line = (text: string, layerName: string, x = left, height = textH) => {
+    dxf.addText(point3d(x, y), height, text, { layerName });
+    y -= height * LINE_SPACING;
+  };
+  if (!drawing) line(TEXT.noDrawing, DXF_LAYERS.legend.name);
+  if (drawing?.caption) line(drawing.caption, DXF_LAYERS.legend.name);
+  if (drawing?.exceeded) line('The items do not fit in the opening.', DXF_LAYERS.legend.name);
+  const legend = drawing?.legend ?? [];
+  if (legend.length > 0) {
+    y -= textH;
+    line(TEXT.legend, DXF_LAYERS.legend.name, left, textH * 1.2);
+    for (const row of legend) {
+      const parts = [row.item, row.diameter, row.sleeve, row.ring].filter(Boolean);
+      line(`${row.numbers}  ${parts.join(', ')}`, DXF_LAYERS.legend.name);
+    }
+  }
+
+  // Title block: a frame with label/value rows, at least 60 text heights wide; long values wrap inside it.
+  y -= textH * 2;
+  const rows = titleRows(doc, transit);
+  if (doc.sampleCatalogue) rows.push(['Note', TEXT.sampleNotice]);
+  const titleH = textH * 1.4;
+  const frameTop = y + titleH + textH * 0.6;
+  const labelW = textH * 10;
+  const frameW = Math.max(extent.widthMm, textH * 60);
+  const valueChars = Math.max(20, Math.floor((frameW - labelW - textH) / (textH * AVERAGE_CHAR_WIDTH)));
+  line(TEXT.title, DXF_LAYERS.title.name, left + textH * 0.5, titleH);
+  for (const [label, value] of rows) {
+    dxf.addText(point3d(left + textH * 0.5, y), textH, label, { layerName: DXF_LAYERS.title.name });
+    for (const part of wrap(value, valueChars)) {
+      dxf.addText(point3d(left + labelW, y), textH, part, { layerName: DXF_LAYERS.title.name });
+      y -= textH * LINE_SPACING;
+    }
+  }
+  const frameBottom = y + textH * 0.6;
+  dxf.addRectangle(point3d(left, frameTop), point3d(left + frameW, frameBottom), {
+    layerName: DXF_LAYERS.title.name,
+  });
+  dxf.setVariable('$EXTMIN', { 10: left, 20: frameBottom, 30: 0 });
+  dxf.setVariable('$EXTMAX', { 10: Math.max(extent.widthMm / 2, left + frameW), 20: top, 30: 0 });
+  return dxf.stringify();
+}
+
+/** File name of one transit's drawing: ASCII letters, digits and dashes (like the other exports). */
+export function dxfFileName(doc: ExportDocument, transit: ExportTransit, index: number): string {
+  const slug = transit.name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return `${String(index + 1).padStart(3, '0')}-${slug || 'transit'}.dxf`;
+}
+
+export interface BuiltDrawings {
+  body: Buffer;
+  fileName: string;
+  contentType: string;
+}
+
+/**
+ * One transit: its DXF. Several: a ZIP with one DXF per transit, numbered in the project's order. The base of the
+ * file name is the export's (project and date) with "drawing(s)" in place of "material list".
+ */
+export async function buildDxf(doc: ExportDocument, pause?: () => Promise<void>): Promise<BuiltDrawings> {
+  const base = baseFileName(doc).replace('-material-list-', '-drawings-');
+  if (doc.transits.length === 1) {
+    const transit = doc.transits[0]!;
+    return {
+      body: Buffer.from(transitToDxf(doc, transit), 'utf8'),
+      fileName: `${base.replace('-drawings-', '-drawing-')}.dxf`,
+      contentType: DXF_CONTENT_TYPE,
+    };
+  }
+  const files: Record<string, Uint8Array> = {};
+  for (const [i, transit] of doc.transits.entries()) {
+    files[dxfFileName(doc, transit, i)] = strToU8(transitToDxf(doc, transit));
+    if (pause && i % 40 === 39) await pause();
+  }
+  return {
+    body: Buffer.from(zipSync(files, { level: 6 })),
+    fileName: `${base}.zip`,
+    contentType: ZIP_CONTENT_TYPE,
+  };
+}
