@@ -119,7 +119,7 @@ test('an administrator edits a template and finds the new text after a reload [n
   const first = page.getByRole('button', { name: /^Edit / }).first();
   await first.click();
   const dialog = page.getByRole('dialog');
-  const view = dialog.getByRole('textbox', { name: /^View/ });
+  const view = dialog.getByRole('textbox', { name: /^Text/ });
   const original = await view.inputValue();
   const changed = `${original}\nChecked on ${stamp}.`;
   await view.fill(changed);
@@ -131,7 +131,7 @@ test('an administrator edits a template and finds the new text after a reload [n
     .getByRole('button', { name: /^Edit / })
     .first()
     .click();
-  await expect(page.getByRole('dialog').getByRole('textbox', { name: /^View/ })).toHaveValue(changed);
+  await expect(page.getByRole('dialog').getByRole('textbox', { name: /^Text/ })).toHaveValue(changed);
   // (The e-mail sent with the new text is checked by the server half's walk.)
 });
 

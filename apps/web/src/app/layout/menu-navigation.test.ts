@@ -95,6 +95,12 @@ describe('sidebar from the main menu (spec §1, §2, issue 19)', () => {
     ]);
   });
 
+  it('keeps a menu item to the role it names ("Visible to")', () => {
+    const menu = [item('Reports', '/reports', { requiredRole: 'Editor' }), item('Help', '/help')];
+    expect(names(buildShellNav(menu, user(['Administrator'])))).toEqual(['Help']);
+    expect(names(buildShellNav(menu, user(['Editor'])))).toEqual(['Reports', 'Help']);
+  });
+
   it('uses the named icon, the built-in icon of a known link, and the image', () => {
     const entries = buildShellNav(
       [

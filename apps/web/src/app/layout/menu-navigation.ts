@@ -32,11 +32,13 @@ export const MENU_ICONS: Readonly<Record<string, Icon>> = {
   'layout-dashboard': IconLayoutDashboard,
   'square-plus': IconSquarePlus,
   plus: IconPlus,
+  add: IconSquarePlus,
   folders: IconFolders,
   folder: IconFolder,
   users: IconUsers,
   user: IconUser,
   'user-shield': IconUserShield,
+  shield: IconUserShield,
   books: IconBooks,
   book: IconBook,
   'file-text': IconFileText,
@@ -117,6 +119,8 @@ function allowed(link: string, user: ShellNavUser): boolean {
 }
 
 function fromMenu(item: MenuItem, user: ShellNavUser, id: string): ShellNavEntry | null {
+  // The menu item's own rule ("Visible to"), then the rule of the screen it links to.
+  if (item.requiredRole && !user.roles.includes(item.requiredRole)) return null;
   if (item.link && !isExternal(item.link) && !allowed(item.link, user)) return null;
   const path = pathOf(item.link);
   const known = NAV_ITEMS.find((n) => n.to === path);

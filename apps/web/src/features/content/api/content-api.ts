@@ -11,18 +11,7 @@ import {
 import { apiRequest } from '@/lib/api-client';
 
 /** Issue 19: the content models served by /api/instance/{model}, each with one model configuration. */
-export const CONTENT_MODELS = [
-  'MenuItem',
-  'Template',
-  'Product',
-  'Specification',
-  'SupportRequest',
-  'Role',
-  'ModelConfiguration',
-] as const;
-export type ContentModel = (typeof CONTENT_MODELS)[number];
-export const isContentModel = (m: string | undefined): m is ContentModel =>
-  (CONTENT_MODELS as readonly string[]).includes(m ?? '');
+export { CONTENT_MODELS, isContentModel, type ContentModel } from '@sealplan/contracts';
 
 /** Spec §9: page size 10, page 0. */
 export const CONTENT_PAGE_SIZE = DEFAULT_PAGE_SIZE;

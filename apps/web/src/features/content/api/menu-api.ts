@@ -15,6 +15,8 @@ export interface MenuItem {
   icon?: string | null;
   imageUrl?: string | null;
   sort?: number;
+  /** Shown only to users with this role (null: everyone signed in). */
+  requiredRole?: string | null;
   children?: MenuItem[];
 }
 
@@ -32,6 +34,7 @@ function toMenuItem(raw: unknown): MenuItem | null {
     icon: text(r.icon) || null,
     imageUrl: text(r.imageUrl) || null,
     sort: typeof r.sort === 'number' ? r.sort : undefined,
+    requiredRole: text(r.requiredRole) || null,
     children: Array.isArray(r.children)
       ? r.children.map(toMenuItem).filter((c): c is MenuItem => c !== null)
       : [],

@@ -32,7 +32,7 @@ describe('Contact support (issue 19, spec §7 communitySubmit)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(JSON.parse(api.calls[0]!.body!)).toEqual({
-      content: { type: 'question', message: 'The export is empty.' },
+      content: { type: 'QUESTION', message: 'The export is empty.' },
     });
     expect(await screen.findByText('Thank you. Your request was sent to support.')).toBeTruthy();
   });

@@ -1,17 +1,12 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Modal, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { DynamicFormField } from '@sealplan/contracts';
+import { SUPPORT_MESSAGE_MAX, SUPPORT_REQUEST_TYPES, type DynamicFormField } from '@sealplan/contracts';
 import { ApiRequestError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { submitSupportRequest, useContentMutation } from '../api/content-api';
 import { DynamicForm } from '../form/dynamic-form';
 import type { FormValues } from '../form/form-values';
-
-/** The kinds of support request a user can file (the support request's `type`). */
-export const SUPPORT_REQUEST_TYPES = ['question', 'problem', 'suggestion'] as const;
-/** The longest message accepted. */
-export const SUPPORT_MESSAGE_MAX_LENGTH = 4000;
 
 export interface ContactSupportDialogProps {
   opened: boolean;
@@ -45,8 +40,8 @@ export function ContactSupportDialog({ opened, onClose }: ContactSupportDialogPr
           { name: 'required', message: t('support.messageRequired') },
           {
             name: 'maxLength',
-            validator: SUPPORT_MESSAGE_MAX_LENGTH,
-            message: t('support.messageTooLong', { max: SUPPORT_MESSAGE_MAX_LENGTH }),
+            validator: SUPPORT_MESSAGE_MAX,
+            message: t('support.messageTooLong', { max: SUPPORT_MESSAGE_MAX }),
           },
         ],
       },

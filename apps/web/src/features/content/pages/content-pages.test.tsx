@@ -344,6 +344,6 @@ describe('content admin grid (issue 19)', () => {
     });
     const link = await screen.findByRole('link', { name: 'Menu items' });
     expect(link.getAttribute('href')).toBe('/content/MenuItem');
-    expect(screen.getAllByRole('link')).toHaveLength(7);
+    expect(screen.getAllByRole('link')).toHaveLength(9);
   });
 });

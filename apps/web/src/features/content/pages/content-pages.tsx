@@ -99,7 +99,7 @@ function ModelAdmin({ model }: { model: string }) {
 /** /content/:model: the grid of one content model. */
 export function ContentModelPage() {
   const { model } = useParams();
-  if (!isContentModel(model)) return <Navigate to="/content" replace />;
+  if (!model || !isContentModel(model)) return <Navigate to="/content" replace />;
   return (
     <RequireContentAdmin>
       <ModelAdmin model={model} />
