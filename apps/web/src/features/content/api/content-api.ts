@@ -24,13 +24,13 @@ export const CSV_EXPORT_ROW_LIMIT = 10_000;
 /** A content record: its fields by the spec's names, plus `guid` (or the model's own `id`) and `version`. */
 export type ContentRecord = Record<string, unknown> & { guid?: string; id?: string; version?: number };
 
-/** Models whose records are addressed by the spec's own `id` (Specification.id, Role.id); others by `guid`. */
-const OWN_ID_MODELS: readonly string[] = ['Specification', 'Role'];
-
-export function recordKey(model: string, record: ContentRecord): string {
-  const own = typeof record.id === 'string' ? record.id : undefined;
-  const guid = typeof record.guid === 'string' ? record.guid : undefined;
-  return (OWN_ID_MODELS.includes(model) ? (own ?? guid) : (guid ?? own)) ?? '';
+/**
+ * The key a record is addressed by at /api/instance/{model}/{key}: its `id` (the content records carry `id` and
+ * `guid`; the server looks them up by `id`, which for Specification and Role is the spec's own id), else `guid`.
+ */
+export function recordKey(_model: string, record: ContentRecord): string {
+  if (typeof record.id === 'string' && record.id) return record.id;
+  return typeof record.guid === 'string' ? record.guid : '';
 }
 
 export interface ContentListParams {
