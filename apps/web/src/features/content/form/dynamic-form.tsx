@@ -119,7 +119,10 @@ export function DynamicForm({
   const methods = useForm<FormValues>({
     defaultValues: withDefaults(fields, initialValues),
     resolver,
-    mode: 'onTouched',
+    // Spec §5: messages appear when a submit is refused, then follow each change. (Judging on blur made a
+    // message appear under the field just left, moving the Save button away from a click in progress.)
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
     criteriaMode: 'all',
   });
   const [refused, setRefused] = useState(0);
