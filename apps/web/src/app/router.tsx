@@ -175,6 +175,17 @@ export const routes: RouteObject[] = [
             element: page(() => import('@/features/auth/pages/profile-page'), 'ProfilePage'),
             handle: { title: 'signin:titles.profile' },
           },
+          // Issue 19: the content admin (grids and forms from model configurations).
+          {
+            path: 'content',
+            element: page(() => import('@/features/content/pages/content-pages'), 'ContentPage'),
+            handle: { title: 'content:titles.content' },
+          },
+          {
+            path: 'content/:model',
+            element: page(() => import('@/features/content/pages/content-pages'), 'ContentModelPage'),
+            handle: { title: 'content:titles.content' },
+          },
         ],
       },
       {

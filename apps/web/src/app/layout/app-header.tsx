@@ -3,9 +3,9 @@ import { IconSettings, IconStack2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useProviderShortName } from '@/lib/page-title';
-import { useSession } from '@/lib/session';
 import { BookmarksMenu, BookmarkToggle } from './bookmarks-menu';
-import { HEADER_NAV_ITEM_COUNT, visibleNavItems } from './navigation';
+import { HEADER_NAV_ITEM_COUNT } from './navigation';
+import { useNavLabel, useShellNav } from './use-shell-nav';
 import { UserMenu } from './user-menu';
 
 export interface AppHeaderProps {
@@ -17,10 +17,11 @@ export interface AppHeaderProps {
 /** Spec §1 header: brand, the first 4 menu items, bookmarks, the settings panel and the user menu. */
 export function AppHeader({ mobileNavOpened, onToggleMobileNav, onOpenSettings }: AppHeaderProps) {
   const { t } = useTranslation('shell');
-  const { user } = useSession();
   const { pathname } = useLocation();
   const shortName = useProviderShortName();
-  const items = visibleNavItems(user).slice(0, HEADER_NAV_ITEM_COUNT);
+  const labelOf = useNavLabel();
+  // Spec §1: the header shows the first 4 menu items.
+  const items = useShellNav().slice(0, HEADER_NAV_ITEM_COUNT);
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
       <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
@@ -43,15 +44,25 @@ export function AppHeader({ mobileNavOpened, onToggleMobileNav, onOpenSettings }
         <Group component="nav" aria-label={t('nav.header')} gap={4} ml="lg" visibleFrom="md" wrap="nowrap">
           {items.map((item) => {
             const active = item.isActive(pathname);
-            return (
+            return item.external ? (
+              <a
+                key={item.id}
+                href={item.to}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="sealplan-header-link"
+              >
+                {labelOf(item)}
+              </a>
+            ) : (
               <Link
-                key={item.key}
+                key={item.id}
                 to={item.to}
                 className="sealplan-header-link"
                 data-active={active || undefined}
                 aria-current={active ? 'page' : undefined}
               >
-                {t(`nav.${item.key}`)}
+                {labelOf(item)}
               </Link>
             );
           })}

@@ -1,5 +1,6 @@
 import {
   ActionIcon,
+  Avatar,
   Box,
   Divider,
   Menu,
@@ -16,9 +17,9 @@ import { Link, useLocation } from 'react-router';
 import { LanguageSelect } from '@/features/settings/components/language-select';
 import { MeasurementSwitch } from '@/features/settings/components/measurement-switch';
 import { useLanguage } from '@/features/settings/hooks/use-language';
-import { useSession } from '@/lib/session';
 import { useUnits } from '@/lib/units';
-import { visibleNavItems } from './navigation';
+import type { ShellNavEntry } from './menu-navigation';
+import { useNavLabel, useShellNav } from './use-shell-nav';
 
 export interface AppSidebarProps {
   /** Icons only (collapsed on a desktop, not hovered). */
@@ -83,12 +84,65 @@ function CompactRegionalControls() {
   );
 }
 
+/** One sidebar entry (a menu item, with its children below it when the sidebar is wide). */
+function SidebarEntry({
+  entry,
+  compact,
+  pathname,
+  label,
+}: {
+  entry: ShellNavEntry;
+  compact: boolean;
+  pathname: string;
+  label: (entry: ShellNavEntry) => string;
+}) {
+  const active = entry.isActive(pathname);
+  const text = label(entry);
+  const icon = entry.imageUrl ? (
+    <Avatar src={entry.imageUrl} size={20} radius="sm" alt="" />
+  ) : (
+    <entry.icon size={20} stroke={1.7} aria-hidden />
+  );
+  const children = compact ? [] : entry.children;
+  const ownActive = active && !children.some((c) => c.isActive(pathname));
+  const props = {
+    active,
+    'aria-current': ownActive ? ('page' as const) : undefined,
+    'aria-label': compact ? text : undefined,
+    label: compact ? null : text,
+    leftSection: icon,
+    variant: 'light',
+    defaultOpened: active,
+    style: { borderRadius: 'var(--mantine-radius-md)' },
+    styles: compact ? { section: { marginInlineEnd: 0 }, root: { justifyContent: 'center' } } : undefined,
+    children:
+      children.length > 0
+        ? children.map((child) => (
+            <SidebarEntry key={child.id} entry={child} compact={false} pathname={pathname} label={label} />
+          ))
+        : undefined,
+  };
+  // A menu item may link to another site: it opens in a new tab.
+  const link = entry.external ? (
+    <NavLink {...props} component="a" href={entry.to} target="_blank" rel="noopener noreferrer" />
+  ) : (
+    <NavLink {...props} component={Link} to={entry.to} />
+  );
+  return compact ? (
+    <Tooltip label={text} position="right" withArrow>
+      {link}
+    </Tooltip>
+  ) : (
+    link
+  );
+}
+
 /** Spec §2 sidebar (Main Navigation) with the measurement switch and language select (spec §1, §4). */
 export function AppSidebar({ compact, canCollapse, collapsed, onToggleCollapsed }: AppSidebarProps) {
   const { t } = useTranslation('shell');
-  const { user } = useSession();
   const { pathname } = useLocation();
-  const items = visibleNavItems(user);
+  const entries = useShellNav();
+  const labelOf = useNavLabel();
   const collapseLabel = collapsed ? t('nav.expand') : t('nav.collapse');
   return (
     <Stack h="100%" gap={0}>
@@ -102,36 +156,15 @@ export function AppSidebar({ compact, canCollapse, collapsed, onToggleCollapsed 
             </Text>
           )}
           <Stack gap={4}>
-            {items.map((item) => {
-              const active = item.isActive(pathname);
-              const label = t(`nav.${item.key}`);
-              const link = (
-                <NavLink
-                  key={item.key}
-                  component={Link}
-                  to={item.to}
-                  active={active}
-                  aria-current={active ? 'page' : undefined}
-                  aria-label={compact ? label : undefined}
-                  label={compact ? null : label}
-                  leftSection={<item.icon size={20} stroke={1.7} aria-hidden />}
-                  variant="light"
-                  style={{ borderRadius: 'var(--mantine-radius-md)' }}
-                  styles={
-                    compact
-                      ? { section: { marginInlineEnd: 0 }, root: { justifyContent: 'center' } }
-                      : undefined
-                  }
-                />
-              );
-              return compact ? (
-                <Tooltip key={item.key} label={label} position="right" withArrow>
-                  {link}
-                </Tooltip>
-              ) : (
-                link
-              );
-            })}
+            {entries.map((entry) => (
+              <SidebarEntry
+                key={entry.id}
+                entry={entry}
+                compact={compact}
+                pathname={pathname}
+                label={labelOf}
+              />
+            ))}
           </Stack>
         </Box>
       </ScrollArea>

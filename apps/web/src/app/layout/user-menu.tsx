@@ -4,6 +4,7 @@ import {
   IconChevronDown,
   IconDevices,
   IconKey,
+  IconLifebuoy,
   IconLogout,
   IconSettings,
   IconUserCircle,
@@ -11,6 +12,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { UserInfoDialog } from '@/features/auth/components/user-info-dialog';
+import { ContactSupportDialog } from '@/features/content/components/contact-support-dialog';
 import { useSession } from '@/lib/session';
 
 /** Spec §1 user menu: Reset Password, User Profile (both the user info dialog), Logout. */
@@ -19,6 +21,7 @@ export function UserMenu() {
   const { user, logout } = useSession();
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<'profile' | 'password' | null>(null);
+  const [support, setSupport] = useState(false);
   if (!user) return null;
   const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
   const initials =
@@ -70,6 +73,10 @@ export function UserMenu() {
           <Menu.Item leftSection={<IconSettings size={16} />} onClick={() => void navigate('/settings')}>
             {t('nav.settings')}
           </Menu.Item>
+          {/* Issue 19: every signed-in user can file a support request. */}
+          <Menu.Item leftSection={<IconLifebuoy size={16} />} onClick={() => setSupport(true)}>
+            {t('content:support.open')}
+          </Menu.Item>
           <Menu.Divider />
           <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => void logout()}>
             {t('user.logout')}
@@ -77,6 +84,7 @@ export function UserMenu() {
         </Menu.Dropdown>
       </Menu>
       <UserInfoDialog opened={dialog !== null} mode={dialog ?? 'profile'} onClose={() => setDialog(null)} />
+      <ContactSupportDialog opened={support} onClose={() => setSupport(false)} />
     </>
   );
 }

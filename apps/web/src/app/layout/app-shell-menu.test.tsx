@@ -1,0 +1,102 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { setStoredToken } from '@/lib/api-client';
+import { SessionProvider } from '@/lib/session';
+import { mockApi, type MockCall } from '@/testing/fetch-mock';
+import { renderWithProviders } from '@/testing/render';
+import { AppHeader } from './app-header';
+import { AppSidebar } from './app-sidebar';
+
+const me = (permissions: string[]) => ({
+  user: {
+    id: 'u',
+    email: 'u@x.co',
+    firstName: 'U',
+    lastName: 'Ser',
+    roles: ['Administrator'],
+    permissions,
+    organization: { id: 'p', name: 'Provider', isProvider: true },
+  },
+});
+const menu = [
+  { label: 'Start', link: '/dashboard', icon: 'home' },
+  { label: 'Projects', link: '/projects' },
+  { label: 'Customers', link: '/customers' },
+  { label: 'User Admin', link: '/users/all' },
+  { label: 'Reports', link: '/reports', children: [{ label: 'Monthly', link: '/reports/monthly' }] },
+  { label: 'Maker', link: 'https://example.com/maker' },
+];
+
+function renderShell(path: string) {
+  setStoredToken('tok');
+  return renderWithProviders(
+    <>
+      <AppHeader
+        mobileNavOpened={false}
+        onToggleMobileNav={() => undefined}
+        onOpenSettings={() => undefined}
+      />
+      <nav aria-label="Main Navigation">
+        <AppSidebar
+          compact={false}
+          canCollapse={false}
+          collapsed={false}
+          onToggleCollapsed={() => undefined}
+        />
+      </nav>
+    </>,
+    { path, wrap: (c) => <SessionProvider>{c}</SessionProvider> },
+  );
+}
+
+describe('sidebar and header from the menu items (spec §1, §2)', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lists the main menu in order, with children, and the header shows the first 4', async () => {
+    const api = mockApi({
+      'GET /api/auth/current-user': () => ({ data: me(['admin.access', 'content.manage']) }),
+      'GET /api/instance/MenuItem': () => ({ data: { r: menu, pager: {} } }),
+      'GET /api/settings': () => ({ data: {} }),
+    });
+    renderShell('/reports/monthly');
+    const nav = screen.getByRole('navigation', { name: 'Main Navigation' });
+    expect(await within(nav).findByRole('link', { name: 'Start' })).toBeTruthy();
+    const links = within(nav)
+      .getAllByRole('link')
+      .map((a) => a.textContent);
+    // User Admin is for ElevatedUser only (spec §6); Content is added for a content administrator.
+    expect(links).toEqual(['Start', 'Projects', 'Customers', 'Reports', 'Monthly', 'Maker', 'Content']);
+    expect(within(nav).getByRole('link', { name: 'Monthly' }).getAttribute('aria-current')).toBe('page');
+    expect(within(nav).getByRole('link', { name: 'Maker' }).getAttribute('target')).toBe('_blank');
+    const header = screen.getByRole('navigation', { name: 'Quick links' });
+    expect(
+      within(header)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Start', 'Projects', 'Customers', 'Reports']);
+    const call = api.calls.find((c: MockCall) => c.path.startsWith('/api/instance/MenuItem'))!;
+    const params = new URL(`http://x${call.path}`).searchParams;
+    expect(params.get('q')).toBe('{"type":"MAIN_MENU"}');
+    expect(params.get('sort')).toBe('{"sort":1,"label":1}');
+  });
+
+  it('falls back to the built-in entries when the menu cannot be read', async () => {
+    mockApi({
+      'GET /api/auth/current-user': () => ({ data: me(['admin.access']) }),
+      'GET /api/instance/MenuItem': () => ({ status: 500, error: { code: 'INTERNAL', message: 'boom' } }),
+      'GET /api/settings': () => ({ data: {} }),
+    });
+    renderShell('/projects/abc');
+    const nav = screen.getByRole('navigation', { name: 'Main Navigation' });
+    expect(await within(nav).findByRole('link', { name: 'Dashboard' })).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Dashboard', 'New Project', 'Projects', 'Customers']);
+    // Spec §2: Projects is highlighted for any /projects path except /projects/create.
+    expect(within(nav).getByRole('link', { name: 'Projects' }).getAttribute('aria-current')).toBe('page');
+  });
+});
