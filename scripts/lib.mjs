@@ -60,18 +60,22 @@ export function hasChromium() {
   return existsSync('/usr/bin/chromium');
 }
 
-/** Installs Debian's chromium for the browser tests when it is absent and we are root. */
+/** The system packages the tests read documents with: PDF text (poppler) and LibreOffice for the XLSX check. */
+const SYSTEM_PACKAGES = ['chromium', 'poppler-utils', 'libreoffice-calc-nogui'];
+const hasSystemPackages = () =>
+  hasChromium() && existsSync('/usr/bin/pdftotext') && existsSync('/usr/bin/soffice');
+
+/** Installs Debian's chromium, poppler and LibreOffice (calc) for the tests when absent and we are root. */
 export function ensureChromium() {
-  if (hasChromium()) return true;
+  if (hasSystemPackages()) return true;
   if (process.getuid?.() !== 0) {
     console.error('Chromium is missing: install it with `sudo apt-get install -y chromium` and run again.');
     return false;
   }
-  console.log('Installing chromium (apt-get)…');
+  console.log(`Installing ${SYSTEM_PACKAGES.join(', ')} (apt-get)…`);
   runSync('apt-get', ['update', '-qq']);
-  return (
-    runSync('apt-get', ['install', '-y', '-qq', 'chromium', 'poppler-utils'], {
-      env: { DEBIAN_FRONTEND: 'noninteractive' },
-    }) === 0
-  );
+  runSync('apt-get', ['install', '-y', '-qq', ...SYSTEM_PACKAGES], {
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+  return hasChromium();
 }
