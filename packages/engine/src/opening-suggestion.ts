@@ -18,19 +18,9 @@ import { spreadLayout } from './packing/spread';
 import { packForVerdict } from './packing/verdict';
 import { fillLimitPercent, sizeTransit } from './size-transit';
 import { definitelyGreater } from './tolerance';
-import type { Catalogue, ItemInput, Opening, TransitInput } from './types';
+import type { Catalogue, ItemInput, Opening, StandardOpening, TransitInput } from './types';
 
-/** A standard opening size of the catalogue (administrators edit the list). */
-export interface StandardOpening {
-  id: string;
-  shape: 'ROUND' | 'RECTANGLE';
-  /** ROUND only. */
-  diameterMm?: number | null;
-  /** RECTANGLE only. */
-  widthMm?: number | null;
-  heightMm?: number | null;
-  cornerRadiusMm?: number | null;
-}
+export type { StandardOpening } from './types';
 
 export interface OpeningSuggestion {
   standard: StandardOpening;
