@@ -52,7 +52,7 @@ export const OpeningSuggestionCard = memo(function OpeningSuggestionCard({
     >
       {suggestion ? (
         <>
-          <Stack gap={0}>
+          <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
             <Text fw={600}>{size(suggestion.standard)}</Text>
             <Text size="sm" c="dimmed">
               {t('spare', {
@@ -65,6 +65,7 @@ export const OpeningSuggestionCard = memo(function OpeningSuggestionCard({
           <Button
             size="xs"
             variant="light"
+            style={{ flexShrink: 0 }}
             onClick={() => {
               onApply(suggestion.standard);
               notify({ message: t('applied', { size: size(suggestion.standard) }) });
@@ -85,10 +86,10 @@ export const OpeningSuggestionCard = memo(function OpeningSuggestionCard({
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="opening-suggestion-title">
       <Stack gap="xs">
-        <Group justify="space-between" wrap="nowrap">
-          <Title order={3} size="h5" id="opening-suggestion-title">
-            {t('title')}
-          </Title>
+        <Title order={3} size="h5" id="opening-suggestion-title">
+          {t('title')}
+        </Title>
+        <Group>
           <Button
             size="xs"
             leftSection={<IconRuler2 size={14} />}
