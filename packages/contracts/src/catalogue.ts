@@ -149,6 +149,7 @@ export const CATALOGUE_TABLES = [
   'cableSleeves',
   'crushers',
   'clearance',
+  'standardOpenings',
 ] as const;
 export type CatalogueTable = (typeof CATALOGUE_TABLES)[number];
 

@@ -38,6 +38,7 @@ function emptySampleFields(): SampleFields {
     cableSleeves: {},
     crushers: {},
     clearance: {},
+    standardOpenings: {},
   };
 }
 

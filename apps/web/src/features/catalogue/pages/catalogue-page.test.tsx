@@ -94,6 +94,7 @@ function formData(version = 3, overrides: Partial<FormData['meta']> = {}): FormD
       cableSleeves: { 'NF-CS-010': ['cableMinMm', 'cableMaxMm', 'outerDiameterMm', 'articleNumber'] },
       crushers: { 'PIPE-DN6': [] },
       clearance: { '0': [] },
+      standardOpenings: {},
     },
   };
 }
