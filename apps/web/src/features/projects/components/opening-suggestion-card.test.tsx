@@ -6,6 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { suggestOpenings, type ItemInput, type StandardOpening, type TransitInput } from '@sealplan/engine';
+// The engine's reference catalogue is a test fixture outside its public API (the db seed imports it the same way).
+// eslint-disable-next-line no-restricted-imports
 import { sampleCatalogue } from '../../../../../../packages/engine/src/testing/sample-catalogue';
 import { renderWithProviders } from '@/testing/render';
 import type { OpeningRequest, OpeningResponse } from '../workers/opening-protocol';
