@@ -77,7 +77,7 @@ describe('OpeningSuggestionCard', () => {
     await userEvent.click(within(card).getByRole('button', { name: 'Suggest' }));
     const round = await within(card).findByTestId('opening-suggestion-ROUND');
     expect(round.textContent).toMatch(/^Round Ø/);
-    expect(round.textContent).toMatch(/Fill \d+\.\d % of the 80\.0 % limit: \d+\.\d % spare/);
+    expect(round.textContent).toMatch(/Fill \d+\.\d\s% of the 80\.0\s% limit: \d+\.\d\s% spare/);
     expect(within(card).getByTestId('opening-suggestion-RECTANGLE').textContent).toMatch(/^Rectangle/);
     expect(card.textContent).toMatch('For 12 items');
 

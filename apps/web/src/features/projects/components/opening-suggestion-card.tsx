@@ -28,6 +28,8 @@ export const OpeningSuggestionCard = memo(function OpeningSuggestionCard({
   const hasItems = input.items.some((item) => item.quantity >= 1);
   const hasStandards = (input.catalogue.standardOpenings?.length ?? 0) > 0;
 
+  // A figure and its % sign stay on one line in the narrow column.
+  const percent = (value: number) => units.formatPercent(value).replace(' ', '\u00a0');
   const size = (standard: StandardOpening) =>
     standard.shape === 'ROUND'
       ? t('round', { diameter: units.formatLength(standard.diameterMm ?? 0) })
@@ -56,9 +58,9 @@ export const OpeningSuggestionCard = memo(function OpeningSuggestionCard({
             <Text fw={600}>{size(suggestion.standard)}</Text>
             <Text size="sm" c="dimmed">
               {t('spare', {
-                fill: units.formatPercent(suggestion.fillPercent),
-                limit: units.formatPercent(suggestion.fillLimitPercent),
-                spare: units.formatPercent(suggestion.spareToLimitPercent),
+                fill: percent(suggestion.fillPercent),
+                limit: percent(suggestion.fillLimitPercent),
+                spare: percent(suggestion.spareToLimitPercent),
               })}
             </Text>
           </Stack>
