@@ -70,6 +70,35 @@ export const clearanceEntrySchema = z.object({
   requiredClearanceMm: lengthMm,
 });
 
+/** Issue 22 item 4: a standard opening size (round: diameter; rectangle: width, height, corner radius). */
+export const standardOpeningSchema = z
+  .object({
+    id: catalogueId,
+    shape: z.enum(['ROUND', 'RECTANGLE']),
+    diameterMm: lengthMm.positive().nullable().optional(),
+    widthMm: lengthMm.positive().nullable().optional(),
+    heightMm: lengthMm.positive().nullable().optional(),
+    cornerRadiusMm: lengthMm.nullable().optional(),
+  })
+  .superRefine((row, ctx) => {
+    const need = (field: 'diameterMm' | 'widthMm' | 'heightMm') => {
+      if (row[field] == null)
+        ctx.addIssue({ code: 'custom', path: [field], message: 'Required for this shape.' });
+    };
+    if (row.shape === 'ROUND') need('diameterMm');
+    else {
+      need('widthMm');
+      need('heightMm');
+      const { widthMm, heightMm, cornerRadiusMm } = row;
+      if (widthMm != null && heightMm != null && (cornerRadiusMm ?? 0) > Math.min(widthMm, heightMm) / 2)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['cornerRadiusMm'],
+          message: 'The corner radius can be at most half the shorter side.',
+        });
+    }
+  });
+
 /** The whole catalogue as the engine uses it (also the body an administrator saves, see PUT /api/catalogue). */
 export const catalogueSchema = z.object({
   itemTypes: z.array(catalogueItemTypeSchema).max(20),
@@ -79,6 +108,7 @@ export const catalogueSchema = z.object({
   cableSleeves: z.array(catalogueCableSleeveSchema).max(1000),
   crushers: z.array(catalogueCrusherSchema).max(1000),
   clearance: z.array(clearanceEntrySchema).max(100),
+  standardOpenings: z.array(standardOpeningSchema).max(200).optional(),
   isSample: z.boolean().optional(),
 }) satisfies z.ZodType<Catalogue>;
 
@@ -119,6 +149,7 @@ export const CATALOGUE_TABLES = [
   'cableSleeves',
   'crushers',
   'clearance',
+  'standardOpenings',
 ] as const;
 export type CatalogueTable = (typeof CATALOGUE_TABLES)[number];
 

@@ -168,3 +168,10 @@ export type {
   DrawingText,
   DrawingLayout,
 } from './drawing/drawing-layout';
+export {
+  suggestOpenings,
+  SUGGESTION_BOUNDARY_TRIES,
+  SUGGESTION_REFERENCE_BUDGET,
+  SUGGESTION_VERDICT_BUDGET,
+} from './opening-suggestion';
+export type { OpeningSuggestion, OpeningSuggestions, StandardOpening } from './opening-suggestion';

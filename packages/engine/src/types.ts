@@ -41,6 +41,11 @@ export interface Catalogue {
   /** Spec §9 required pipe clearance (min inclusive, max exclusive). */
   clearance: ClearanceEntry[];
   /**
+   * Standard opening sizes the smallest-opening suggestion chooses from (issue 22 item 4, ADR 020). Optional: a
+   * catalogue without the list (older callers, test fixtures) suggests nothing; a save without it keeps the stored list.
+   */
+  standardOpenings?: StandardOpening[];
+  /**
    * True while the figures are sample values, not the maker's (research/catalogue.md): the UI shows a
    * "sample catalogue" notice until an administrator marks the catalogue as verified.
    */
@@ -105,6 +110,18 @@ export interface CatalogueCrusher {
   outerDiameterMm: number;
   /** Article number to order (crusher plugs of plastic pipes); null for plain pipe sizes. */
   articleNumber?: string | null;
+}
+
+/** A standard opening size (issue 22 item 4): round by its diameter, rectangular by width, height, corner radius. */
+export interface StandardOpening {
+  id: string;
+  shape: TransitShape;
+  /** ROUND only. */
+  diameterMm?: number | null;
+  /** RECTANGLE only. */
+  widthMm?: number | null;
+  heightMm?: number | null;
+  cornerRadiusMm?: number | null;
 }
 
 export interface ClearanceEntry {

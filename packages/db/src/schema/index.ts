@@ -7,3 +7,4 @@ export * from './schedules';
 export * from './content';
 export * from './external-sign-in';
 export * from './devices';
+export * from './openings';

@@ -13,6 +13,7 @@ import type {
   CatalogueItemType,
   CatalogueSealant,
   CatalogueTransitType,
+  StandardOpening,
   TransitClassId,
   TransitTypeId,
 } from '../types';
@@ -326,6 +327,46 @@ const plasticPipeCrushers: CatalogueCrusher[] = ISO_PLASTIC_PIPES_MM.map((dMm) =
   articleNumber: `CP-${String(dMm).padStart(3, '0')}`,
 }));
 
+/**
+ * Issue 22 item 4: standard opening sizes (round core-drill and sleeve diameters; rectangular frames, sharp corners),
+ * our choice of sensible sizes, not the maker's figures. The migration `standard_openings_seed` fills the table with
+ * exactly these rows (the catalogue test compares them).
+ */
+export const standardOpenings: StandardOpening[] = [
+  ...[100, 125, 150, 160, 200, 250, 300, 350, 400, 450, 500, 600].map((d): StandardOpening => ({
+    id: `R${d}`,
+    shape: 'ROUND',
+    diameterMm: d,
+  })),
+  ...(
+    [
+      [100, 100],
+      [150, 100],
+      [150, 150],
+      [200, 100],
+      [200, 150],
+      [200, 200],
+      [250, 250],
+      [300, 150],
+      [300, 200],
+      [300, 300],
+      [400, 200],
+      [400, 300],
+      [400, 400],
+      [500, 300],
+      [600, 300],
+      [600, 400],
+      [800, 400],
+    ] as const
+  ).map(([w, h]): StandardOpening => ({
+    id: `Q${w}x${h}`,
+    shape: 'RECTANGLE',
+    widthMm: w,
+    heightMm: h,
+    cornerRadiusMm: 0,
+  })),
+];
+
 /** The sample catalogue (spec §3 reference data). Crushers sorted by pipe diameter (spec §9). */
 export const sampleCatalogue: Catalogue = {
   itemTypes,
@@ -337,5 +378,6 @@ export const sampleCatalogue: Catalogue = {
     (a, b) => a.pipeDiameterMm - b.pipeDiameterMm || a.itemTypeId.localeCompare(b.itemTypeId),
   ),
   clearance: DEFAULT_CLEARANCE_TABLE.map((entry) => ({ ...entry })),
+  standardOpenings,
   isSample: true,
 };

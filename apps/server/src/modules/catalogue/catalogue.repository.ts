@@ -13,6 +13,7 @@ import {
   industriesSeed,
   penetratingItemTypes,
   sealants,
+  standardOpenings,
   transitClasses,
   transitTypes,
   users,
@@ -37,6 +38,7 @@ function emptySampleFields(): SampleFields {
     cableSleeves: {},
     crushers: {},
     clearance: {},
+    standardOpenings: {},
   };
 }
 
@@ -137,28 +139,54 @@ export function createCatalogueRepository(db: Database) {
         .values(
           catalogue.clearance.map((e, id) => ({ ...e, id, sampleFields: marks('clearance', String(id)) })),
         );
+    // Issue 22 item 4: a catalogue without the list (an older client, the seed file) keeps the stored sizes.
+    if (catalogue.standardOpenings !== undefined) {
+      await executor.delete(standardOpenings);
+      if (catalogue.standardOpenings.length)
+        await executor.insert(standardOpenings).values(
+          catalogue.standardOpenings.map((o, sort) => ({
+            id: o.id,
+            shape: o.shape,
+            diameterMm: o.shape === 'ROUND' ? (o.diameterMm ?? null) : null,
+            widthMm: o.shape === 'RECTANGLE' ? (o.widthMm ?? null) : null,
+            heightMm: o.shape === 'RECTANGLE' ? (o.heightMm ?? null) : null,
+            cornerRadiusMm: o.shape === 'RECTANGLE' ? (o.cornerRadiusMm ?? 0) : null,
+            sort,
+          })),
+        );
+    }
   }
 
   return {
     /** Loads the catalogue tables into the engine's `Catalogue` (crushers sorted by pipe diameter, spec §9). */
     async load(): Promise<StoredCatalogue> {
-      const [meta, classRows, sealantRows, typeRows, itemRows, sleeveRows, crusherRows, clearanceRows] =
-        await Promise.all([
-          readMeta(db),
-          db.select().from(transitClasses).orderBy(asc(transitClasses.sort), asc(transitClasses.id)),
-          db.select().from(sealants).orderBy(asc(sealants.sort), asc(sealants.id)),
-          db.select().from(transitTypes).orderBy(asc(transitTypes.sort), asc(transitTypes.id)),
-          db
-            .select()
-            .from(penetratingItemTypes)
-            .orderBy(asc(penetratingItemTypes.sort), asc(penetratingItemTypes.id)),
-          db.select().from(cableSleeves).orderBy(asc(cableSleeves.sort), asc(cableSleeves.id)),
-          db
-            .select()
-            .from(crushers)
-            .orderBy(asc(crushers.pipeDiameterMm), asc(crushers.itemTypeId), asc(crushers.id)),
-          db.select().from(clearanceEntries).orderBy(asc(clearanceEntries.pipeOuterDiameterMinMm)),
-        ]);
+      const [
+        meta,
+        classRows,
+        sealantRows,
+        typeRows,
+        itemRows,
+        sleeveRows,
+        crusherRows,
+        clearanceRows,
+        openingRows,
+      ] = await Promise.all([
+        readMeta(db),
+        db.select().from(transitClasses).orderBy(asc(transitClasses.sort), asc(transitClasses.id)),
+        db.select().from(sealants).orderBy(asc(sealants.sort), asc(sealants.id)),
+        db.select().from(transitTypes).orderBy(asc(transitTypes.sort), asc(transitTypes.id)),
+        db
+          .select()
+          .from(penetratingItemTypes)
+          .orderBy(asc(penetratingItemTypes.sort), asc(penetratingItemTypes.id)),
+        db.select().from(cableSleeves).orderBy(asc(cableSleeves.sort), asc(cableSleeves.id)),
+        db
+          .select()
+          .from(crushers)
+          .orderBy(asc(crushers.pipeDiameterMm), asc(crushers.itemTypeId), asc(crushers.id)),
+        db.select().from(clearanceEntries).orderBy(asc(clearanceEntries.pipeOuterDiameterMinMm)),
+        db.select().from(standardOpenings).orderBy(asc(standardOpenings.sort), asc(standardOpenings.id)),
+      ]);
       const sampleFields = emptySampleFields();
       const isVerified = meta?.isVerified ?? false;
       const catalogue: Catalogue = {
@@ -223,6 +251,17 @@ export function createCatalogueRepository(db: Database) {
             requiredClearanceMm: r.requiredClearanceMm,
           };
         }),
+        standardOpenings: openingRows.map((r) =>
+          r.shape === 'ROUND'
+            ? { id: r.id, shape: 'ROUND' as const, diameterMm: r.diameterMm }
+            : {
+                id: r.id,
+                shape: 'RECTANGLE' as const,
+                widthMm: r.widthMm,
+                heightMm: r.heightMm,
+                cornerRadiusMm: r.cornerRadiusMm ?? 0,
+              },
+        ),
         isSample: !isVerified,
       };
       const resolvedMeta: CatalogueMeta = meta ?? {

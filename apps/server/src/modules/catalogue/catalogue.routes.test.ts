@@ -196,4 +196,38 @@ describe('catalogue', () => {
     expect(data.counts).toEqual({ organizations: 1, users: 1, pendingUsers: 0 });
     expect(data.catalogueMeta.dataVersion).toBe(CATALOGUE_DATA_VERSION);
   });
+
+  it('standard opening sizes (issue 22 item 4): edited like the catalogue, kept by a save without them', async () => {
+    const put = async (catalogue: FormData['catalogue']) => {
+      const current = await formData();
+      return t.app.inject({
+        method: 'PUT',
+        url: '/api/catalogue',
+        headers: admin.headers,
+        payload: { catalogue, version: current.meta.version },
+      });
+    };
+    const before = await formData();
+    expect(before.catalogue.standardOpenings?.length).toBeGreaterThan(20);
+    const edited = structuredClone(before.catalogue);
+    edited.standardOpenings = [
+      { id: 'R180', shape: 'ROUND', diameterMm: 180 },
+      { id: 'Q240x120', shape: 'RECTANGLE', widthMm: 240, heightMm: 120, cornerRadiusMm: 10 },
+    ];
+    expect((await put(edited)).statusCode).toBe(200);
+    expect((await formData()).catalogue.standardOpenings).toEqual(edited.standardOpenings);
+
+    const { standardOpenings: _dropped, ...withoutList } = edited;
+    expect((await put(withoutList)).statusCode).toBe(200);
+    expect((await formData()).catalogue.standardOpenings).toEqual(edited.standardOpenings);
+
+    const broken = structuredClone(edited);
+    broken.standardOpenings = [{ id: 'Q1', shape: 'RECTANGLE', widthMm: 200 }];
+    const refused = await put(broken);
+    expect(refused.statusCode).toBe(400);
+    expect(JSON.stringify(refused.json())).toContain('heightMm');
+
+    expect((await put(before.catalogue)).statusCode).toBe(200);
+    expect((await formData()).catalogue.standardOpenings).toEqual(before.catalogue.standardOpenings);
+  });
 });

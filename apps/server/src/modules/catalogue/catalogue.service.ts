@@ -91,6 +91,11 @@ export function checkCatalogueIntegrity(catalogue: Catalogue): void {
     if (sleeve.cableMinMm >= sleeve.cableMaxMm)
       problems[`catalogue.cableSleeves.${i}.cableMaxMm`] = CATALOGUE_MESSAGES.rangeInverted;
   });
+  unique(
+    'standard opening',
+    'catalogue.standardOpenings',
+    (catalogue.standardOpenings ?? []).map((o) => o.id),
+  );
   catalogue.clearance.forEach((entry, i) => {
     if (entry.pipeOuterDiameterMinMm >= entry.pipeOuterDiameterMaxMm)
       problems[`catalogue.clearance.${i}.pipeOuterDiameterMaxMm`] = CATALOGUE_MESSAGES.rangeInverted;
@@ -102,7 +107,7 @@ export function checkCatalogueIntegrity(catalogue: Catalogue): void {
 type Row = object & { id?: string };
 
 function rowsOf(catalogue: Catalogue, table: CatalogueTable): Map<string, Row> {
-  const rows: Row[] = catalogue[table];
+  const rows: Row[] = catalogue[table] ?? [];
   return new Map(rows.map((row, index) => [table === 'clearance' ? String(index) : String(row.id), row]));
 }
 

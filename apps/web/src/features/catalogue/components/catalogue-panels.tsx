@@ -42,8 +42,8 @@ function useItemTypeOptions(): ComboboxItem[] {
 /** The ids of a table right now (read when a row is added, not watched). */
 function useIds() {
   const { getValues } = useFormContext<CatalogueFormValues>();
-  return (table: 'sealants' | 'cableSleeves' | 'crushers') =>
-    getValues(`catalogue.${table}`).map((r) => r.id);
+  return (table: 'sealants' | 'cableSleeves' | 'crushers' | 'standardOpenings') =>
+    (getValues(`catalogue.${table}`) ?? []).map((r) => r.id);
 }
 
 /** Penetrating item types (spec §3): fixed ids; per type the allowed transit types and the classes. */
@@ -300,6 +300,47 @@ export function ClearancePanel({ marks, savedKeys }: PanelProps) {
         requiredClearanceMm: Number.NaN,
       })}
       rowName={(_row, index) => t('table.rowNumber', { n: index + 1 })}
+    />
+  );
+}
+
+/**
+ * Issue 22 item 4: standard opening sizes the transit editor's "Smallest opening that fits" chooses from. A round
+ * size needs its diameter, a rectangular one its width and height (corner radius 0 for sharp corners).
+ */
+export function StandardOpeningsPanel({ marks, savedKeys }: PanelProps) {
+  const { t } = useTranslation('catalogue');
+  const ids = useIds();
+  const shapes = useMemo<ComboboxItem[]>(
+    () => [
+      { value: 'ROUND', label: t('shapes.ROUND') },
+      { value: 'RECTANGLE', label: t('shapes.RECTANGLE') },
+    ],
+    [t],
+  );
+  return (
+    <FlatTable
+      table="standardOpenings"
+      caption={t('tables.standardOpenings')}
+      columns={[
+        { field: 'id', header: t('columns.id'), kind: 'text', idColumn: true, width: 150 },
+        { field: 'shape', header: t('columns.shape'), kind: 'select', data: shapes },
+        { field: 'diameterMm', header: t('columns.openingDiameter'), kind: 'nullableLength' },
+        { field: 'widthMm', header: t('columns.width'), kind: 'nullableLength' },
+        { field: 'heightMm', header: t('columns.height'), kind: 'nullableLength' },
+        { field: 'cornerRadiusMm', header: t('columns.cornerRadius'), kind: 'nullableLength' },
+      ]}
+      marks={marks}
+      savedKeys={savedKeys.standardOpenings}
+      newRow={() => ({
+        id: uniqueId('OPENING', ids('standardOpenings')),
+        shape: 'ROUND',
+        diameterMm: Number.NaN,
+        widthMm: null,
+        heightMm: null,
+        cornerRadiusMm: null,
+      })}
+      rowName={(row) => String((row as { id: string }).id)}
     />
   );
 }

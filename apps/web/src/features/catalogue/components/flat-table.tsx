@@ -11,7 +11,7 @@ import {
 } from '../model/catalogue-form';
 import { MultiSelectCell, NumberCell, SelectCell, TextCell } from './catalogue-cells';
 
-type Row = CatalogueValues[CatalogueTable][number];
+type Row = NonNullable<CatalogueValues[CatalogueTable]>[number];
 
 export interface FlatColumn {
   field: string;

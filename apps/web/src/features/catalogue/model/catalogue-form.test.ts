@@ -50,6 +50,7 @@ function issuesFor(path: string, value: unknown): CatalogueIssue[] {
     },
     classes: { id: 'WATERTIGHT', name: 'Watertight' },
     clearance: { pipeOuterDiameterMinMm: 0, pipeOuterDiameterMaxMm: 10, requiredClearanceMm: 30 },
+    standardOpenings: { id: 'Q1', shape: 'RECTANGLE', widthMm: 300, heightMm: 200, cornerRadiusMm: 0 },
   };
   (body.catalogue as Record<string, unknown>)[table] = [{ ...rows[table], [field]: value }];
   const result = saveCatalogueRequestSchema.safeParse(body);
@@ -71,6 +72,9 @@ describe('catalogue form messages (the contract schema, in the user language and
     ['classes.name', '   ', metric, 'Required'],
     ['classes.name', 'x'.repeat(121), metric, 'At most 120 characters'],
     ['classes.id', 'NO_SUCH_CLASS', metric, 'Choose a value from the list'],
+    // Issue 22 item 4: a rectangle needs its height; a corner radius is at most half the shorter side.
+    ['standardOpenings.heightMm', null, metric, 'Required'],
+    ['standardOpenings.cornerRadiusMm', 101, metric, 'At most half the shorter side.'],
   ] as const)('%s = %s', (path, value, units, expected) => {
     const issues = issuesFor(path, value);
     expect(issues).toHaveLength(1);

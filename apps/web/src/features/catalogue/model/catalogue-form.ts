@@ -81,6 +81,12 @@ export function issueMessage(issue: CatalogueIssue, t: TFunction, units: LimitFo
       if (issue.origin === 'array') return t('catalogue:validation.maxRows', { max });
       return t('catalogue:validation.max', { max: formatLimit(field, max, units) });
     }
+    case 'custom':
+      // The contract's shape rules of a standard opening (issue 22 item 4): a size the shape needs, or a corner
+      // radius above half the shorter side.
+      return t(
+        field === 'cornerRadiusMm' ? 'catalogue:validation.cornerRadius' : 'catalogue:validation.required',
+      );
     default:
       return t('catalogue:validation.invalid');
   }

@@ -75,6 +75,10 @@ function formData(version = 3, overrides: Partial<FormData['meta']> = {}): FormD
         },
       ],
       clearance: [{ pipeOuterDiameterMinMm: 0, pipeOuterDiameterMaxMm: 76.2, requiredClearanceMm: 30 }],
+      standardOpenings: [
+        { id: 'R200', shape: 'ROUND', diameterMm: 200 },
+        { id: 'Q300x200', shape: 'RECTANGLE', widthMm: 300, heightMm: 200, cornerRadiusMm: 0 },
+      ],
       isSample: !overrides.isVerified,
     },
     meta: {
@@ -94,6 +98,7 @@ function formData(version = 3, overrides: Partial<FormData['meta']> = {}): FormD
       cableSleeves: { 'NF-CS-010': ['cableMinMm', 'cableMaxMm', 'outerDiameterMm', 'articleNumber'] },
       crushers: { 'PIPE-DN6': [] },
       clearance: { '0': [] },
+      standardOpenings: {},
     },
   };
 }
@@ -163,6 +168,31 @@ describe('CataloguePage (ADR 008)', () => {
         true,
       ),
     );
+  });
+
+  it('edits the standard opening sizes (issue 22 item 4) like the other tables', async () => {
+    const api = mockApi({
+      'GET /api/auth/current-user': () => me(['ElevatedUser']),
+      'GET /api/catalogue': () => ({ data: formData(3) }),
+      'PUT /api/catalogue': (call) => ({
+        data: { ...formData(4), catalogue: { ...putBody(call).catalogue, isSample: true } },
+      }),
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('tab', { name: 'Standard openings' }));
+    const table = screen.getByRole('table', { name: 'Standard opening sizes' });
+    // Imperial outside the units provider: 200 mm shows as 7.874 in; 10 in is saved as 254 mm.
+    const diameter = within(table).getByRole('textbox', { name: 'Diameter, R200' }) as HTMLInputElement;
+    expect(diameter.value).toBe('7.874');
+    await user.clear(diameter);
+    await user.type(diameter, '10');
+    await user.click(within(table).getByRole('button', { name: 'Remove Q300x200' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Catalogue saved successfully!')).toBeTruthy();
+    const body = putBody(api.calls.find((c) => c.method === 'PUT')!);
+    expect(body.catalogue.standardOpenings).toEqual([{ id: 'R200', shape: 'ROUND', diameterMm: 254 }]);
   });
 
   it('validates with the contract schema on the client: a message under the field, the typed value kept, nothing sent', async () => {

@@ -37,6 +37,7 @@ import {
   CrushersPanel,
   ItemTypesPanel,
   SealantsPanel,
+  StandardOpeningsPanel,
   TransitTypesPanel,
   type PanelProps,
 } from '../components/catalogue-panels';
@@ -59,6 +60,7 @@ const PANELS: Record<CatalogueTable, ComponentType<PanelProps>> = {
   cableSleeves: CableSleevesPanel,
   crushers: CrushersPanel,
   clearance: ClearancePanel,
+  standardOpenings: StandardOpeningsPanel,
 };
 
 /**
@@ -152,7 +154,7 @@ function CatalogueEditor({ data, reload }: { data: FormData; reload: () => Promi
   const savedKeys = useMemo(() => {
     const keys = {} as PanelProps['savedKeys'];
     for (const table of CATALOGUE_TABLES) {
-      const rows = base.catalogue[table] as { id?: string }[];
+      const rows = (base.catalogue[table] ?? []) as { id?: string }[];
       keys[table] = new Set(rows.map((row, index) => rowKey(table, row, index)));
     }
     return keys;

@@ -15,6 +15,7 @@ import {
   type ItemInput,
   type ItemTypeId,
   type Opening,
+  type StandardOpening,
   type TransitSizing,
 } from '@sealplan/engine';
 import type { PackingLayout } from '@sealplan/contracts';
@@ -33,6 +34,7 @@ import { drawnCircles, isExceeded, type CircleFacts } from '../lib/sizing-view';
 import { ItemsDialog, type DraftItem, type ItemsDialogMode } from './items-dialog';
 import { ItemsTable } from './items-table';
 import { MaterialsTable } from './materials-table';
+import { OpeningSuggestionCard } from './opening-suggestion-card';
 import {
   TransitDetailsPanel,
   type TransitDetailsOptions,
@@ -347,6 +349,35 @@ export const TransitEditor = memo(function TransitEditor({
     [change, setText],
   );
   const onNotesChange = useCallback((v: string) => setText('comments', v), [setText]);
+  // Issue 22 item 4: the suggestion depends on the items and the rules, not on the opening it replaces.
+  const {
+    name: _name,
+    comments: _comments,
+    shape: _shape,
+    diameterMm: _d,
+    widthMm: _w,
+    heightMm: _h,
+    cornerRadiusMm: _r,
+    ...rules
+  } = deferred.transit;
+  const rulesKey = JSON.stringify(rules);
+  const suggestionInput = useMemo(
+    () => ({ transit: { ...rules, shape: 'ROUND' as const }, items: itemInputs, catalogue }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [rulesKey, itemInputs, catalogue],
+  );
+  const onApplyOpening = useCallback(
+    (standard: StandardOpening) => {
+      change({ field: 'shape', value: standard.shape });
+      if (standard.shape === 'ROUND') change({ field: 'diameterMm', value: standard.diameterMm ?? null });
+      else {
+        change({ field: 'widthMm', value: standard.widthMm ?? null });
+        change({ field: 'heightMm', value: standard.heightMm ?? null });
+        change({ field: 'cornerRadiusMm', value: standard.cornerRadiusMm ?? 0 });
+      }
+    },
+    [change],
+  );
   const defaultType = transit.itemTypeId ?? 'CABLE';
   const openAdd = useCallback(
     (itemTypeId: ItemTypeId) => setDialog({ itemTypeId, mode: { kind: 'add' } }),
@@ -497,6 +528,9 @@ export const TransitEditor = memo(function TransitEditor({
               flashPipe={editor.flashPipe}
               fill={fill}
             />
+            {!fs.diameterReadOnly && (
+              <OpeningSuggestionCard input={suggestionInput} onApply={onApplyOpening} />
+            )}
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
