@@ -4,6 +4,7 @@
 import { expect, test } from '@playwright/test';
 import { MAX_ITEM_QUANTITY, MAX_TRANSIT_CIRCLES } from '@sealplan/contracts';
 import { signInAsAdmin } from '../support/session';
+import { apiCaller, createProject } from '../support/api';
 
 const STAMP = Date.now().toString(36);
 /** The project page's first load (catalogue, lazy chunks) and the whole test, on a busy machine. */
@@ -26,29 +27,14 @@ test('more circles than the limit: the editor says so and holds Save, the API re
   const token = await signInAsAdmin(page);
   const post = (path: string, data: unknown) =>
     page.request.post(path, { headers: { authorization: `Bearer ${token}` }, data });
-  const call = async <T>(path: string, data: unknown): Promise<T> => {
-    const r = await post(path, data);
-    expect(r.ok(), `${path}: ${await r.text()}`).toBe(true);
-    return ((await r.json()) as { data: T }).data;
+  const call = apiCaller(page.request, token);
+  const project = {
+    id: await createProject(call, {
+      customer: `Limit Yards ${STAMP}`,
+      project: `Limit project ${STAMP}`,
+      industryId: 'ON_SHORE',
+    }),
   };
-  const customer = await call<{ id: string }>('/api/customer/saveOne', {
-    customer: {
-      name: `Limit Yards ${STAMP}`,
-      industryId: 'ON_SHORE',
-      contactFirstName: 'Kari',
-      contactLastName: 'Nordmann',
-      contactPhone: '555 123 4567',
-      contactEmail: 'kari@example.com',
-    },
-  });
-  const project = await call<{ id: string }>('/api/project/saveOne', {
-    project: {
-      customerId: customer.id,
-      name: `Limit project ${STAMP}`,
-      industryId: 'ON_SHORE',
-      description: '',
-    },
-  });
   // No dimensions yet, so the stored lines save without packing: the limit is what this test is about.
   const transit = {
     projectId: project.id,

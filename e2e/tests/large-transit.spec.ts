@@ -5,6 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { MAX_ITEM_QUANTITY, MAX_TRANSIT_CIRCLES } from '@sealplan/contracts';
 import { apiToken, useToken } from '../support/session';
+import { apiCaller, createProject } from '../support/api';
 
 const STAMP = Date.now().toString(36);
 /** 12 mm cables; the transit gets the default type (NOFIRNO), so each sits in a 22 mm cable sleeve. */
@@ -18,11 +19,7 @@ const VERDICT_MS = 90_000;
 
 async function signIn(page: Page) {
   const token = await apiToken(page.request);
-  const call = async <T>(path: string, data: unknown): Promise<T> => {
-    const r = await page.request.post(path, { headers: { authorization: `Bearer ${token}` }, data });
-    expect(r.ok(), `${path}: ${await r.text()}`).toBe(true);
-    return ((await r.json()) as { data: T }).data;
-  };
+  const call = apiCaller(page.request, token);
   await call('/api/user/saveUser', { user: { defaultMeasurementSystem: 'METRIC' } });
   await useToken(page, token);
   return call;
@@ -33,24 +30,13 @@ test('the worker sizes the largest allowed transit in seconds, fits or not, and 
 }) => {
   test.setTimeout(6 * VERDICT_MS);
   const call = await signIn(page);
-  const customer = await call<{ id: string }>('/api/customer/saveOne', {
-    customer: {
-      name: `Large Yards ${STAMP}`,
+  const project = {
+    id: await createProject(call, {
+      customer: `Large Yards ${STAMP}`,
+      project: `Large project ${STAMP}`,
       industryId: 'ON_SHORE',
-      contactFirstName: 'Kari',
-      contactLastName: 'Nordmann',
-      contactPhone: '555 123 4567',
-      contactEmail: 'kari@example.com',
-    },
-  });
-  const project = await call<{ id: string }>('/api/project/saveOne', {
-    project: {
-      customerId: customer.id,
-      name: `Large project ${STAMP}`,
-      industryId: 'ON_SHORE',
-      description: '',
-    },
-  });
+    }),
+  };
   const lines = Array.from({ length: MAX_TRANSIT_CIRCLES / MAX_ITEM_QUANTITY }, () => ({
     itemTypeId: 'CABLE',
     quantity: MAX_ITEM_QUANTITY,

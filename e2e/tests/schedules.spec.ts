@@ -6,36 +6,22 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { signInAsAdmin } from '../support/session';
+import { apiCaller, createProject } from '../support/api';
 
 const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
 const STAMP = Date.now().toString(36);
 
 async function projectWithTwoTransits(page: Page) {
   const token = await signInAsAdmin(page);
-  const call = async <T>(path: string, data: unknown): Promise<T> => {
-    const r = await page.request.post(path, { headers: { authorization: `Bearer ${token}` }, data });
-    expect(r.ok(), `${path}: ${await r.text()}`).toBe(true);
-    return ((await r.json()) as { data: T }).data;
-  };
+  const call = apiCaller(page.request, token);
   await call('/api/user/saveUser', { user: { defaultMeasurementSystem: 'METRIC' } });
-  const customer = await call<{ id: string }>('/api/customer/saveOne', {
-    customer: {
-      name: `Schedule Yards ${STAMP}`,
+  const project = {
+    id: await createProject(call, {
+      customer: `Schedule Yards ${STAMP}`,
+      project: `Schedule project ${STAMP}`,
       industryId: 'OFF_SHORE',
-      contactFirstName: 'Kari',
-      contactLastName: 'Nordmann',
-      contactPhone: '555 123 4567',
-      contactEmail: 'kari@example.com',
-    },
-  });
-  const project = await call<{ id: string }>('/api/project/saveOne', {
-    project: {
-      customerId: customer.id,
-      name: `Schedule project ${STAMP}`,
-      industryId: 'OFF_SHORE',
-      description: '',
-    },
-  });
+    }),
+  };
   const transit = (name: string) =>
     call<{ transit: { id: string } }>('/api/project/savePenetratingItemsAndTransit', {
       transit: {

@@ -4,6 +4,7 @@
 // Run: E2E_PORT=3120 E2E_BUILD=true npx playwright test -c e2e/playwright.config.ts wall-spacing
 import { expect, test } from '@playwright/test';
 import { signInAsAdmin } from '../support/session';
+import { apiCaller, createProject } from '../support/api';
 
 const STAMP = Date.now().toString(36);
 /** Opening radius, and the pipes: 60.3 mm (2") pipes get 30 mm clearance, a ring that keeps only 15 mm to the wall. */
@@ -21,30 +22,15 @@ interface StoredPacking {
 test('pipes keep 20 mm to the wall, and the drawing says how close they come', async ({ page }) => {
   test.setTimeout(120_000);
   const token = await signInAsAdmin(page);
-  const call = async <T>(path: string, data: unknown): Promise<T> => {
-    const r = await page.request.post(path, { headers: { authorization: `Bearer ${token}` }, data });
-    expect(r.ok(), `${path}: ${await r.text()}`).toBe(true);
-    return ((await r.json()) as { data: T }).data;
-  };
+  const call = apiCaller(page.request, token);
   await call('/api/user/saveUser', { user: { defaultMeasurementSystem: 'METRIC' } });
-  const customer = await call<{ id: string }>('/api/customer/saveOne', {
-    customer: {
-      name: `Spacing Yards ${STAMP}`,
+  const project = {
+    id: await createProject(call, {
+      customer: `Spacing Yards ${STAMP}`,
+      project: `Spacing project ${STAMP}`,
       industryId: 'OFF_SHORE',
-      contactFirstName: 'Kari',
-      contactLastName: 'Nordmann',
-      contactPhone: '555 123 4567',
-      contactEmail: 'kari@example.com',
-    },
-  });
-  const project = await call<{ id: string }>('/api/project/saveOne', {
-    project: {
-      customerId: customer.id,
-      name: `Spacing project ${STAMP}`,
-      industryId: 'OFF_SHORE',
-      description: '',
-    },
-  });
+    }),
+  };
   const created = await call<{ transit: { id: string } }>('/api/project/savePenetratingItemsAndTransit', {
     transit: {
       projectId: project.id,
