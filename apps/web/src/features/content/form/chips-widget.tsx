@@ -1,4 +1,4 @@
-import { useState, type CSSProperties } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
 import { Avatar, Combobox, Group, Pill, PillsInput, Text, useCombobox } from '@mantine/core';
 import {
   closestCenter,
@@ -28,7 +28,27 @@ import type { WidgetProps } from './simple-widgets';
 
 /** Spec §2: keys that close a chip (Enter, and comma, which also splits a pasted list). */
 export const CHIP_SEPARATOR_KEYS = ['Enter', ','] as const;
+/** Spec §9: autocomplete suggestions follow the typed text 500 ms after the last keystroke. */
+export const AUTOCOMPLETE_DEBOUNCE_MS = 500;
 const CHIP_IMAGE_SIZE = 18;
+
+/**
+ * The text the suggestions are filtered by: the typed text once it has rested for 500 ms (spec §9). An emptied
+ * field (a chip was just added, or the text was deleted) shows every suggestion at once.
+ */
+function useSuggestionFilter(search: string): string {
+  const [filter, setFilter] = useState(search);
+  const resting = search.trim() === '' ? '' : search;
+  useEffect(() => {
+    if (resting === '') {
+      setFilter('');
+      return undefined;
+    }
+    const timer = setTimeout(() => setFilter(resting), AUTOCOMPLETE_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [resting]);
+  return resting === '' ? '' : filter;
+}
 
 interface ChipProps {
   value: string;
@@ -96,6 +116,7 @@ export function ChipsWidget({ field, path }: WidgetProps) {
   const { disabled: formDisabled } = useDynamicFormContext();
   const { field: input, fieldState } = useController({ name: path });
   const [search, setSearch] = useState('');
+  const suggestionFilter = useSuggestionFilter(search);
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -135,7 +156,7 @@ export function ChipsWidget({ field, path }: WidgetProps) {
     set(arrayMove(values, values.indexOf(String(active.id)), values.indexOf(String(over.id))));
   };
 
-  const needle = search.trim().toLocaleLowerCase();
+  const needle = suggestionFilter.trim().toLocaleLowerCase();
   const suggestions = options.filter(
     (o) => !values.includes(o.value) && (!needle || o.label.toLocaleLowerCase().includes(needle)),
   );

@@ -258,6 +258,36 @@ describe('DynamicForm: autocomplete chips', () => {
     expect(water.querySelector('svg')).not.toBeNull();
   });
 
+  it('filters suggestions 500 ms after the last keystroke; Enter and comma add at once (spec §9)', () => {
+    vi.useFakeTimers();
+    try {
+      renderWithProviders(<DynamicForm fields={[chips]} onSubmit={vi.fn()} />);
+      const input = screen.getByRole('textbox', { name: 'Add to Tags' });
+      const suggested = () => screen.queryAllByRole('option', { hidden: true }).map((o) => o.textContent);
+      fireEvent.focus(input);
+      act(() => vi.advanceTimersByTime(0));
+      expect(suggested()).toEqual(['Fire rated', 'Watertight', 'Gas tight']);
+      fireEvent.change(input, { target: { value: 'ga' } });
+      act(() => vi.advanceTimersByTime(300));
+      fireEvent.change(input, { target: { value: 'gas' } });
+      act(() => vi.advanceTimersByTime(499));
+      expect(suggested()).toEqual(['Fire rated', 'Watertight', 'Gas tight']);
+      act(() => vi.advanceTimersByTime(1));
+      expect(suggested()).toEqual(['Gas tight']);
+      // Enter and comma add without waiting, and the emptied field suggests everything left at once.
+      fireEvent.change(input, { target: { value: 'custom' } });
+      fireEvent.keyDown(input, { key: 'Enter' });
+      expect(screen.getByRole('button', { name: 'custom' })).toBeTruthy();
+      expect(suggested()).toEqual(['Fire rated', 'Watertight', 'Gas tight']);
+      fireEvent.change(input, { target: { value: 'other' } });
+      fireEvent.keyDown(input, { key: ',' });
+      expect(screen.getByRole('button', { name: 'other' })).toBeTruthy();
+      expect(screen.getByText('Tags (2)')).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('shows the list validation message', async () => {
     const { save } = setup([chips], { tags: ['a', 'b', 'c', 'd'] });
     await save();
