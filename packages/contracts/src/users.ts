@@ -33,6 +33,14 @@ export const ASSIGNABLE_ROLE_NAMES = [
   'Administrator',
 ] as const;
 export type AssignableRoleName = (typeof ASSIGNABLE_ROLE_NAMES)[number];
+/**
+ * Spec §6: roles user administration never assigns, whatever the roles table says. Any other role of the roles table
+ * marked assignable (the seeded ones above, and roles an administrator created) may be set with setRoles.
+ */
+export const NEVER_ASSIGNABLE_ROLE_NAMES = ['ElevatedUser', 'SystemAdministrator'] as const;
+/** At most this many roles are named in one setRoles call. */
+export const MAX_ASSIGNED_ROLES = 100;
+const roleIdSchema = z.string().trim().min(1).max(100);
 /** What an approved or administrator-created user gets unless told otherwise (docs/decisions/005-permissions.md). */
 export const NEW_USER_ROLE_NAMES: readonly AssignableRoleName[] = ['DefaultUser', 'Administrator'];
 
@@ -65,6 +73,7 @@ export const USER_MESSAGES = {
   deleted: 'Users deleted.',
   passwordResetSent: 'Password reset emails sent.',
   rolesSaved: 'Roles saved.',
+  roleNotAssignable: 'These roles do not exist or cannot be assigned:',
   deviceSaved: 'Device saved.',
   mailFailed: 'The change was saved, but the email about it could not be sent.',
   firstNameRequired: 'First name is required.',
@@ -256,8 +265,8 @@ export type BulkUsersResponse = z.infer<typeof bulkUsersResponseSchema>;
  */
 export const setRolesRequestSchema = z.object({
   userIds: z.array(z.guid()).min(1, USER_MESSAGES.selectUsers).max(MAX_BULK_USER_IDS),
-  roles: z.array(z.enum(ASSIGNABLE_ROLE_NAMES)).max(ASSIGNABLE_ROLE_NAMES.length),
-  unchanged: z.array(z.enum(ASSIGNABLE_ROLE_NAMES)).max(ASSIGNABLE_ROLE_NAMES.length).optional(),
+  roles: z.array(roleIdSchema).max(MAX_ASSIGNED_ROLES),
+  unchanged: z.array(roleIdSchema).max(MAX_ASSIGNED_ROLES).optional(),
 });
 export type SetRolesRequest = z.infer<typeof setRolesRequestSchema>;
 
@@ -363,5 +372,11 @@ export const organizationOptionSchema = z.object({
   userCount: z.number().int(),
 });
 export type OrganizationOption = z.infer<typeof organizationOptionSchema>;
+/** The roles user administration may assign (setRoles), in the order the Set roles dialog lists them. */
+export const assignableRoleSchema = z.object({ id: z.string(), label: z.string() });
+export type AssignableRole = z.infer<typeof assignableRoleSchema>;
+export const assignableRoleListResponseSchema = z.object({ roles: z.array(assignableRoleSchema) });
+export type AssignableRoleListResponse = z.infer<typeof assignableRoleListResponseSchema>;
+
 export const organizationListResponseSchema = z.object({ organizations: z.array(organizationOptionSchema) });
 export type OrganizationListResponse = z.infer<typeof organizationListResponseSchema>;

@@ -89,6 +89,7 @@ const RULES: Record<string, Rule> = {
   },
   'POST /api/user/list': { access: 'userAdmin', scope: 'list' },
   'POST /api/user/organizations': { access: 'userAdmin', scope: 'list' },
+  'POST /api/user/assignableRoles': { access: 'userAdmin', scope: 'none' },
   'POST /api/user/editUser': {
     access: 'user',
     scope: (f) => ({ body: { user: { id: f.userA.id, firstName: 'Taken', lastName: 'Over' } } }),

@@ -1,4 +1,17 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNull,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import {
   accessTokens,
   industries,
@@ -332,6 +345,20 @@ export function createUsersRepository(db: Database) {
             eq(users.isRemoved, false),
           ),
         );
+    },
+
+    /** Roles marked assignable in the roles table (seeded and administrator-created), by hierarchy then label. */
+    async listAssignableRoles(excluded: readonly string[]) {
+      return db
+        .select({ id: roles.id, label: roles.label })
+        .from(roles)
+        .where(
+          and(
+            eq(roles.isAssignable, true),
+            excluded.length ? notInArray(roles.id, [...excluded]) : undefined,
+          ),
+        )
+        .orderBy(sql`${roles.hierarchy} asc nulls last`, asc(sql`lower(${roles.label})`), asc(roles.id));
     },
 
     async listOrganizations(onlyId: string | null) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { AUTH_MESSAGES, USER_MESSAGES } from '@sealplan/contracts';
-import { organizations, users } from '@sealplan/db';
+import { organizations, roles, users } from '@sealplan/db';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createOrganization } from '../../testing/factories';
 import {
@@ -449,6 +449,63 @@ describe('users API (spec §7 user calls, user admin)', () => {
       });
       expect(locked.statusCode).toBe(403);
       expect(locked.json().error.message).toBe(AUTH_MESSAGES.notAuthorized);
+    });
+
+    it('setRoles assigns roles an administrator created when marked assignable, and refuses the others', async () => {
+      const suffix = Date.now();
+      const inspector = `Inspector${suffix}`;
+      const auditor = `Auditor${suffix}`;
+      await db()
+        .insert(roles)
+        .values([
+          {
+            id: inspector,
+            name: inspector,
+            label: `Site inspector ${suffix}`,
+            permissions: [],
+            isAssignable: true,
+          },
+          { id: auditor, name: auditor, label: `Auditor ${suffix}`, permissions: [], isAssignable: false },
+        ]);
+      const listed = await post(t, '/api/user/assignableRoles', {}, admin.headers);
+      expect(listed.statusCode, listed.body).toBe(200);
+      const ids = (listed.json().data.roles as { id: string; label: string }[]).map((r) => r.id);
+      expect(ids).toEqual(expect.arrayContaining(['DefaultUser', 'Administrator', 'Editor', inspector]));
+      expect(ids).not.toContain(auditor);
+      expect(ids).not.toContain('ElevatedUser');
+      expect(ids).not.toContain('SystemAdministrator');
+      expect(listed.json().data.roles).toContainEqual({ id: inspector, label: `Site inspector ${suffix}` });
+
+      const org = await createOrganization(db(), `Custom Roles ${suffix}`);
+      await createAccount(db(), { organizationId: org.id, roles: ['Administrator'] });
+      const u = await createAccount(db(), { organizationId: org.id, roles: ['DefaultUser'] });
+      const rolesOf = async (id: string) =>
+        (await t.app.inject({ method: 'GET', url: `/api/user/getUser/${id}`, headers: admin.headers })).json()
+          .data.user.Roles;
+      const ok = await post(
+        t,
+        '/api/user/setRoles',
+        { userIds: [u.id], roles: ['DefaultUser', inspector] },
+        admin.headers,
+      );
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(await rolesOf(u.id)).toEqual(expect.arrayContaining(['DefaultUser', inspector]));
+      expect(await rolesOf(u.id)).toHaveLength(2);
+
+      // Not assignable, unknown, or never assignable: refused, naming the roles, and nothing changes.
+      for (const refused of [auditor, 'NoSuchRole', 'SystemAdministrator']) {
+        const bad = await post(t, '/api/user/setRoles', { userIds: [u.id], roles: [refused] }, admin.headers);
+        expect(bad.statusCode, bad.body).toBe(400);
+        expect(bad.json().error.message).toBe(`${USER_MESSAGES.roleNotAssignable} ${refused}`);
+      }
+      expect(await rolesOf(u.id)).toHaveLength(2);
+
+      // An administrator-created role is replaced like the seeded ones.
+      await post(t, '/api/user/setRoles', { userIds: [u.id], roles: ['DefaultUser'] }, admin.headers);
+      expect(await rolesOf(u.id)).toEqual(['DefaultUser']);
+      const plain = await createAccount(db());
+      const denied = await post(t, '/api/user/assignableRoles', {}, plain.headers);
+      expect(denied.statusCode).toBe(403);
     });
 
     it('setRoles refuses to leave an organization without an active administrator, and writes nothing', async () => {

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminUserResponseSchema,
+  assignableRoleListResponseSchema,
   bulkUsersResponseSchema,
   createUserRequestSchema,
   currentUserResponseSchema,
@@ -179,6 +180,19 @@ export async function usersRoutes(app: FastifyInstance) {
         await users.setRoles(request.user!, request.body.userIds, request.body.roles, request.body.unchanged),
         [USER_MESSAGES.rolesSaved],
       ),
+  );
+
+  r.post(
+    '/api/user/assignableRoles',
+    {
+      preHandler: requireUserAdmin,
+      schema: {
+        tags,
+        body: z.object({}).optional(),
+        response: { 200: envelope(assignableRoleListResponseSchema) },
+      },
+    },
+    async () => ok(await users.assignableRoles()),
   );
 
   r.post(

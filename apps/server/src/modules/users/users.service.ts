@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
-  ASSIGNABLE_ROLE_NAMES,
+  NEVER_ASSIGNABLE_ROLE_NAMES,
+  type AssignableRoleListResponse,
   AUTH_MESSAGES,
   DEFAULT_USER_MEASUREMENT_SYSTEM,
   hasProviderWideReach,
@@ -398,16 +399,24 @@ export function createUsersService({
       }),
 
     /**
-     * Spec §6: the assignable roles are replaced; ElevatedUser/SystemAdministrator, which are not assignable, stay.
+     * Spec §6: the assignable roles (every role of the roles table marked assignable, administrator-created ones
+     * too) are replaced; ElevatedUser/SystemAdministrator, never assignable, and roles not marked assignable stay.
+     * A role that does not exist or is not assignable is refused (400) before anything changes.
      * Roles in `unchanged` stay as each user has them (a mixed selection the administrator left undecided).
      * Refused when an organization would be left without an active administrator (issue 18 item 13).
      */
-    setRoles: (caller: AuthUser, userIds: string[], roles: string[], unchanged: string[] = []) =>
-      bulk(caller, userIds, false, async (ids, targets) => {
+    setRoles: async (caller: AuthUser, userIds: string[], roles: string[], unchanged: string[] = []) => {
+      const assignable = (await repo.listAssignableRoles(NEVER_ASSIGNABLE_ROLE_NAMES)).map((r) => r.id);
+      const refused = [...new Set([...roles, ...unchanged])].filter((r) => !assignable.includes(r));
+      if (refused.length) {
+        const message = `${USER_MESSAGES.roleNotAssignable} ${refused.join(', ')}`;
+        throw new AppError('VALIDATION_FAILED', message, { roles: message });
+      }
+      return bulk(caller, userIds, false, async (ids, targets) => {
         const chosen = new Set(roles);
         const changes = targets.map((d) => ({
           userId: d.user.id,
-          roleIds: ASSIGNABLE_ROLE_NAMES.filter(
+          roleIds: assignable.filter(
             (r) => chosen.has(r) || (unchanged.includes(r) && !roles.includes(r) && d.roles.includes(r)),
           ),
         }));
@@ -416,13 +425,19 @@ export function createUsersService({
         ];
         const { orphaned } = await repo.replaceRolesKeepingAdministrators(
           changes,
-          ASSIGNABLE_ROLE_NAMES,
+          assignable,
           organizationIds,
           ADMINISTRATOR_ROLES,
         );
         if (orphaned.length) throw new AppError('CONFLICT', USER_MESSAGES.lastAdministrator);
         log.info({ userIds: ids, roles, unchanged, by: caller.id }, 'roles set');
-      }),
+      });
+    },
+
+    /** The roles the Set roles dialog offers: assignable in the roles table, never ElevatedUser/SystemAdministrator. */
+    async assignableRoles(): Promise<AssignableRoleListResponse> {
+      return { roles: await repo.listAssignableRoles(NEVER_ASSIGNABLE_ROLE_NAMES) };
+    },
 
     async list(caller: AuthUser, q: Omit<ListQuery, 'organizationId'>): Promise<UserListResponse> {
       const scope = scopeOf(caller);

@@ -5,7 +5,9 @@ import {
   type AdminUser as AdminUserRow,
   type AdminUserResponse,
   type CreateUserRequest,
+  type AssignableRole,
   type AssignableRoleName,
+  type AssignableRoleListResponse,
   type BulkUsersResponse,
   type EditUserRequest,
   type OrganizationListResponse,
@@ -112,6 +114,25 @@ export function useOrganizations(enabled: boolean) {
   return useQuery({ queryKey: ['admin', 'organizations'], queryFn: listOrganizations, enabled });
 }
 
+/** The seeded assignable roles: what the Set roles dialog offers until (or unless) the server's list is read. */
+export const BUILT_IN_ASSIGNABLE_ROLES: readonly AssignableRole[] = ASSIGNABLE_ROLE_NAMES.map((id) => ({
+  id,
+  label: id,
+}));
+
+/** POST /api/user/assignableRoles: every role of the roles table that may be assigned, administrators' own too. */
+export async function listAssignableRoles(): Promise<AssignableRole[]> {
+  const data = await apiRequest<AssignableRoleListResponse>('/api/user/assignableRoles', {
+    method: 'POST',
+    body: {},
+  });
+  return data.roles;
+}
+
+export function useAssignableRoles(enabled: boolean) {
+  return useQuery({ queryKey: ['admin', 'assignableRoles'], queryFn: listAssignableRoles, enabled });
+}
+
 export interface ApproveInput {
   userId: string;
   isApproved: boolean;
@@ -141,11 +162,7 @@ export function runBulkAction(action: BulkAction, userIds: string[]) {
 }
 
 /** Spec §7: setRoles {userIds, roles}; `unchanged` roles stay as each user has them. */
-export function setRoles(
-  userIds: string[],
-  roles: AssignableRoleName[],
-  unchanged: AssignableRoleName[] = [],
-) {
+export function setRoles(userIds: string[], roles: string[], unchanged: string[] = []) {
   const body: SetRolesRequest = { userIds, roles, ...(unchanged.length ? { unchanged } : {}) };
   return apiRequest<BulkUsersResponse>('/api/user/setRoles', { method: 'POST', body });
 }

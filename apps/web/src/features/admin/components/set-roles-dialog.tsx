@@ -1,9 +1,15 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { notify } from '@/lib/toast';
 import { useTranslation } from 'react-i18next';
-import type { AssignableRoleName } from '@sealplan/contracts';
-import { ASSIGNABLE_ROLES, setRoles, useAdminMutation, type AdminUser } from '../api/users-api';
+import { ASSIGNABLE_ROLE_NAMES, type AssignableRole } from '@sealplan/contracts';
+import {
+  BUILT_IN_ASSIGNABLE_ROLES,
+  setRoles,
+  useAdminMutation,
+  useAssignableRoles,
+  type AdminUser,
+} from '../api/users-api';
 import { joinFailures } from './confirm-action';
 
 /** A role across the selection: every user has it, none has it, or some do (kept as each user has it). */
@@ -12,30 +18,53 @@ export type RoleState = 'on' | 'off' | 'mixed';
 /** Where the dialog starts: the selected users' current roles (issue 18 item 13). */
 export function initialRoleStates(
   users: readonly Pick<AdminUser, 'roles'>[],
-): Record<AssignableRoleName, RoleState> {
-  const states = {} as Record<AssignableRoleName, RoleState>;
-  for (const role of ASSIGNABLE_ROLES) {
-    const holders = users.filter((u) => u.roles.includes(role)).length;
-    states[role] = holders === 0 ? 'off' : holders === users.length ? 'on' : 'mixed';
+  roles: readonly Pick<AssignableRole, 'id'>[],
+): Record<string, RoleState> {
+  const states: Record<string, RoleState> = {};
+  for (const { id } of roles) {
+    const holders = users.filter((u) => u.roles.includes(id)).length;
+    states[id] = holders === 0 ? 'off' : holders === users.length ? 'on' : 'mixed';
   }
   return states;
 }
 
-/** Spec §6: set the assignable roles in bulk for the selected users, starting from the roles they have. */
+/**
+ * Spec §6: set the assignable roles in bulk for the selected users, starting from the roles they have. The roles
+ * are those the server names assignable (administrator-created ones too); if that list cannot be read, the built-in
+ * roles stand in.
+ */
 export function SetRolesDialog({ users, onClose }: { users: AdminUser[] | null; onClose: () => void }) {
   const { t } = useTranslation('admin');
+  const assignable = useAssignableRoles(users !== null);
   return (
     <Modal opened={users !== null} onClose={onClose} title={t('roles.title')} centered>
-      {users && <RolesForm users={users} onClose={onClose} />}
+      {users &&
+        (assignable.isPending ? (
+          <Group justify="center" py="md">
+            <Loader size="sm" aria-label={t('roles.loading')} />
+          </Group>
+        ) : (
+          <RolesForm users={users} roles={assignable.data ?? BUILT_IN_ASSIGNABLE_ROLES} onClose={onClose} />
+        ))}
     </Modal>
   );
 }
 
-function RolesForm({ users, onClose }: { users: AdminUser[]; onClose: () => void }) {
+const builtIn = new Set<string>(ASSIGNABLE_ROLE_NAMES);
+
+function RolesForm({
+  users,
+  roles,
+  onClose,
+}: {
+  users: AdminUser[];
+  roles: readonly AssignableRole[];
+  onClose: () => void;
+}) {
   const { t } = useTranslation('admin');
-  const [initial] = useState(() => initialRoleStates(users));
+  const [initial] = useState(() => initialRoleStates(users, roles));
   const [states, setStates] = useState(initial);
-  const save = useAdminMutation((input: { roles: AssignableRoleName[]; unchanged: AssignableRoleName[] }) =>
+  const save = useAdminMutation((input: { roles: string[]; unchanged: string[] }) =>
     setRoles(
       users.map((u) => u.id),
       input.roles,
@@ -43,13 +72,15 @@ function RolesForm({ users, onClose }: { users: AdminUser[]; onClose: () => void
     ),
   );
   // A mixed role cycles mixed -> on -> off -> mixed, so "leave it as each user has it" stays reachable.
-  const next = (role: AssignableRoleName): RoleState => {
+  const next = (role: string): RoleState => {
     const now = states[role];
     if (now === 'mixed') return 'on';
     if (now === 'on') return 'off';
     return initial[role] === 'mixed' ? 'mixed' : 'on';
   };
-  const withState = (state: RoleState) => ASSIGNABLE_ROLES.filter((r) => states[r] === state);
+  const withState = (state: RoleState) => roles.map((r) => r.id).filter((r) => states[r] === state);
+  // A seeded role is named in the user's language; a role an administrator created, as they labelled it.
+  const labelOf = (role: AssignableRole) => (builtIn.has(role.id) ? t(`roleNames.${role.id}`) : role.label);
   return (
     <Stack gap="sm">
       <Text size="sm">{t('roles.intro', { count: users.length })}</Text>
@@ -67,13 +98,13 @@ function RolesForm({ users, onClose }: { users: AdminUser[]; onClose: () => void
         <Text size="sm" fw={500}>
           {t('roles.label')}
         </Text>
-        {ASSIGNABLE_ROLES.map((role) => (
+        {roles.map((role) => (
           <Checkbox
-            key={role}
-            label={t(`roleNames.${role}`)}
-            checked={states[role] === 'on'}
-            indeterminate={states[role] === 'mixed'}
-            onChange={() => setStates((s) => ({ ...s, [role]: next(role) }))}
+            key={role.id}
+            label={labelOf(role)}
+            checked={states[role.id] === 'on'}
+            indeterminate={states[role.id] === 'mixed'}
+            onChange={() => setStates((s) => ({ ...s, [role.id]: next(role.id) }))}
           />
         ))}
       </Stack>

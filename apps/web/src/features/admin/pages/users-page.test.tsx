@@ -213,6 +213,42 @@ describe('UsersPage (spec §2 admin grids, §6, §8)', () => {
     });
   });
 
+  it('offers the roles the server names assignable, an administrator-created one under its own label', async () => {
+    const api = mockApi({
+      'GET /api/auth/current-user': () => ({ data: me }),
+      'POST /api/user/list': listHandler,
+      'POST /api/user/assignableRoles': () => ({
+        data: {
+          roles: [
+            { id: 'Administrator', label: 'Administrator' },
+            { id: 'DefaultUser', label: 'DefaultUser' },
+            { id: 'Inspector', label: 'Site inspector' },
+          ],
+        },
+      }),
+      'POST /api/user/setRoles': () => ({ data: { updated: 1, userIds: [] } }),
+    });
+    const user = userEvent.setup();
+    renderPage();
+    const active = await screen.findByRole('table', { name: 'Active Users' });
+    await user.click(await within(active).findByRole('checkbox', { name: 'Select a2@x.co' }));
+    await user.click(screen.getByRole('button', { name: 'Set Roles' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Set Roles' });
+    const inspector = (await within(dialog).findByRole('checkbox', {
+      name: 'Site inspector',
+    })) as HTMLInputElement;
+    expect(within(dialog).getByRole('checkbox', { name: 'Default User' })).toBeTruthy();
+    expect(within(dialog).queryByRole('checkbox', { name: 'Editor' })).toBeNull();
+    expect(inspector.checked).toBe(false);
+    await user.click(inspector);
+    await user.click(within(dialog).getByRole('button', { name: 'Save Roles' }));
+    expect(await screen.findByText('Roles saved.')).toBeTruthy();
+    expect(JSON.parse(api.calls.find((c) => c.path === '/api/user/setRoles')!.body!)).toEqual({
+      userIds: [activeRows[1]!.id],
+      roles: ['Administrator', 'Inspector'],
+    });
+  });
+
   it("shows the server's refusal to leave an organization without an administrator", async () => {
     mockApi({
       'GET /api/auth/current-user': () => ({ data: me }),
