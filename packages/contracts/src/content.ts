@@ -32,6 +32,22 @@ export const MENU_ITEM_DEFAULT_SORT = 99;
 export const MENU_ITEM_TYPES = ['MAIN_MENU'] as const;
 /** The header shows the first 4 menu items (spec §1). */
 export const HEADER_MENU_ITEM_COUNT = 4;
+/**
+ * What a menu item's `clickAction` may name (ADR 016/017): a fixed set of actions the shell knows. A menu item with
+ * one runs it when pressed instead of following its link; any other text is refused at save.
+ */
+export const MENU_CLICK_ACTIONS = [
+  'contactSupport',
+  'openProfile',
+  'changePassword',
+  'openSettings',
+  'print',
+  'signOut',
+] as const;
+export type MenuClickAction = (typeof MENU_CLICK_ACTIONS)[number];
+export function isMenuClickAction(value: unknown): value is MenuClickAction {
+  return typeof value === 'string' && (MENU_CLICK_ACTIONS as readonly string[]).includes(value);
+}
 
 /** Spec §5 admin form messages, used by the seeded model configurations and by the server's checks. */
 export const CONTENT_MESSAGES = {
@@ -67,11 +83,16 @@ export const CONTENT_MESSAGES = {
   fileMissing: 'Choose one file to upload.',
   fileContentMismatch: 'The file content is not a {type} image.',
   unknownCulture: 'Unknown culture. Allowed: {allowed}.',
+  unknownClickAction: `Unknown click action. Allowed: ${MENU_CLICK_ACTIONS.join(', ')}.`,
 } as const;
 
 const text = (max: number) => z.string().trim().max(max);
 const requiredText = (max: number, message: string) => z.string().trim().min(1, message).max(max);
 const optionalText = (max: number) => z.string().trim().max(max).nullish();
+/** A menu item's click action: empty (follow the link) or one of MENU_CLICK_ACTIONS. */
+const clickAction = optionalText(100).refine((v) => !v || isMenuClickAction(v), {
+  message: CONTENT_MESSAGES.unknownClickAction,
+});
 /** Fixed identifiers (specification and role ids): letters, digits, '.', '_' and '-'. */
 const identifier = (message: string) =>
   z
@@ -168,7 +189,7 @@ export type Role = z.infer<typeof roleSchema>;
 export const menuChildSchema = z.object({
   label: requiredText(100, CONTENT_MESSAGES.labelRequired),
   link: requiredText(500, CONTENT_MESSAGES.childLinkRequired),
-  clickAction: optionalText(100),
+  clickAction,
   icon: optionalText(60),
   imageUrl: optionalText(2000),
   sort: z.number().int().min(0).max(10_000).optional(),
@@ -176,7 +197,7 @@ export const menuChildSchema = z.object({
 export const menuItemInputSchema = z.object({
   label: requiredText(100, CONTENT_MESSAGES.labelRequired),
   link: optionalText(500),
-  clickAction: optionalText(100),
+  clickAction,
   type: z.enum(MENU_ITEM_TYPES, { message: CONTENT_MESSAGES.typeRequired }),
   children: z.array(menuChildSchema).max(50).default([]),
   imageUrl: optionalText(2000),

@@ -142,6 +142,39 @@ describe('validation (spec §5 messages from the model configuration)', () => {
     });
   });
 
+  it('menu item click action: one of the shell’s actions, anything else refused at save', async () => {
+    const bad = await create('MenuItem', {
+      label: 'Help',
+      type: 'MAIN_MENU',
+      clickAction: 'alert(1)',
+      children: [{ label: 'Child', link: '/help', clickAction: 'reboot' }],
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error!.fields).toMatchObject({
+      clickAction: CONTENT_MESSAGES.unknownClickAction,
+      'children.0.clickAction': CONTENT_MESSAGES.unknownClickAction,
+    });
+    const good = await create('MenuItem', {
+      label: `Support ${Date.now()}`,
+      type: 'MAIN_MENU',
+      clickAction: 'contactSupport',
+      children: [{ label: 'Print', link: '/dashboard', clickAction: 'print' }],
+    });
+    expect(good.status, JSON.stringify(good.body)).toBe(200);
+    expect(good.body.data).toMatchObject({
+      clickAction: 'contactSupport',
+      children: [expect.objectContaining({ clickAction: 'print' })],
+    });
+    // An empty click action means "follow the link".
+    const none = await create('MenuItem', {
+      label: `Plain ${Date.now()}`,
+      type: 'MAIN_MENU',
+      clickAction: '',
+    });
+    expect(none.status).toBe(200);
+    expect(none.body.data).toMatchObject({ clickAction: null });
+  });
+
   it('specification id, label, type; role id and label; template Symbol', async () => {
     expect((await create('Specification', {})).body.error!.fields).toEqual({
       id: CONTENT_MESSAGES.idRequired,

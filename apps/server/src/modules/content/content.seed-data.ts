@@ -1,5 +1,6 @@
 import {
   CONTENT_MESSAGES,
+  MENU_CLICK_ACTIONS,
   MENU_ITEM_DEFAULT_SORT,
   PRODUCT_PRICE_MAX,
   PRODUCT_PRICE_MIN,
@@ -8,6 +9,7 @@ import {
   type ContentModel,
   type DynamicFormField,
   type DynamicValidation,
+  type MenuClickAction,
   type ModelConfiguration,
 } from '@sealplan/contracts';
 import type { Catalogue } from '@sealplan/engine';
@@ -39,9 +41,31 @@ const input = (
   ...extra,
 });
 
+/** The click actions as the menu item form lists them (ADR 016). */
+const MENU_CLICK_ACTION_LABELS: Record<MenuClickAction, string> = {
+  contactSupport: 'Open "Contact support"',
+  openProfile: 'Open the user profile',
+  changePassword: 'Open "Reset Password"',
+  openSettings: 'Open the settings panel',
+  print: 'Print the page',
+  signOut: 'Sign out',
+};
+
+/** A menu item (or child) with a click action runs it when pressed instead of following its link. */
+const clickActionField: DynamicFormField = {
+  name: 'clickAction',
+  type: 'select',
+  label: 'Click action',
+  options: [
+    { value: '', label: 'None: follow the link' },
+    ...MENU_CLICK_ACTIONS.map((value) => ({ value, label: MENU_CLICK_ACTION_LABELS[value] })),
+  ],
+};
+
 const menuChildFields: DynamicFormField[] = [
   input('label', 'Label', [required(CONTENT_MESSAGES.labelRequired), maxLength(100)]),
   input('link', 'Link', [required(CONTENT_MESSAGES.childLinkRequired), maxLength(500)]),
+  clickActionField,
   input('icon', 'Icon', [maxLength(60)]),
 ];
 
@@ -53,7 +77,7 @@ export const MODEL_CONFIGURATION_SEED: Record<ContentModel, ModelConfiguration> 
     fields: [
       input('label', 'Label', [required(CONTENT_MESSAGES.labelRequired), maxLength(100)]),
       input('link', 'Link', [maxLength(500)]),
-      input('clickAction', 'Click action', [maxLength(100)]),
+      clickActionField,
       {
         name: 'type',
         type: 'select',
