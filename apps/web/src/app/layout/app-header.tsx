@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useProviderShortName } from '@/lib/page-title';
 import { BookmarksMenu, BookmarkToggle } from './bookmarks-menu';
+import { useMenuAction } from './menu-actions';
 import { HEADER_NAV_ITEM_COUNT } from './navigation';
 import { useNavLabel, useShellNav } from './use-shell-nav';
 import { UserMenu } from './user-menu';
@@ -20,6 +21,7 @@ export function AppHeader({ mobileNavOpened, onToggleMobileNav, onOpenSettings }
   const { pathname } = useLocation();
   const shortName = useProviderShortName();
   const labelOf = useNavLabel();
+  const runAction = useMenuAction();
   // Spec §1: the header shows the first 4 menu items.
   const items = useShellNav().slice(0, HEADER_NAV_ITEM_COUNT);
   return (
@@ -44,6 +46,17 @@ export function AppHeader({ mobileNavOpened, onToggleMobileNav, onOpenSettings }
         <Group component="nav" aria-label={t('nav.header')} gap={4} ml="lg" visibleFrom="md" wrap="nowrap">
           {items.map((item) => {
             const active = item.isActive(pathname);
+            const action = runAction && item.action;
+            if (action)
+              return (
+                <UnstyledButton
+                  key={item.id}
+                  className="sealplan-header-link"
+                  onClick={() => runAction(action)}
+                >
+                  {labelOf(item)}
+                </UnstyledButton>
+              );
             return item.external ? (
               <a
                 key={item.id}

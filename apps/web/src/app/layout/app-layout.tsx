@@ -10,6 +10,7 @@ import { AppErrorBoundary } from '../error-boundary';
 import { ServerErrorPage } from '../pages/server-error-page';
 import { AppHeader } from './app-header';
 import { AppSidebar } from './app-sidebar';
+import { MenuActionsProvider } from './menu-actions';
 
 export const HEADER_HEIGHT = 60;
 export const NAVBAR_WIDTH = 260;
@@ -51,55 +52,57 @@ function ShellFrame() {
   const navbarStyle = { '--sealplan-navbar-open-width': `${NAVBAR_WIDTH}px` } as CSSProperties;
 
   return (
-    <AppShell
-      header={{ height: HEADER_HEIGHT, collapsed: headerHidden, offset: true }}
-      navbar={{
-        width: { base: NAVBAR_WIDTH, md: collapsed ? NAVBAR_COLLAPSED_WIDTH : NAVBAR_WIDTH },
-        breakpoint: 'md',
-        collapsed: { mobile: !mobileOpened },
-      }}
-      padding={{ base: 'md', md: preferences.float ? 'xl' : 'lg' }}
-      withBorder={!preferences.float}
-    >
-      <AppShell.Header className="sealplan-header">
-        <AppHeader
-          mobileNavOpened={mobileOpened}
-          onToggleMobileNav={mobileNav.toggle}
-          onOpenSettings={settings.open}
-        />
-      </AppShell.Header>
-      <AppShell.Navbar
-        className="sealplan-navbar"
-        aria-label={t('nav.main')}
-        style={navbarStyle}
-        data-hover-open={hoverOpen || undefined}
-        data-float={preferences.float || undefined}
-        data-collapsed={compact || undefined}
-        onMouseEnter={() => setHovering(true)}
-        onMouseLeave={() => setHovering(false)}
+    <MenuActionsProvider onOpenSettings={settings.open}>
+      <AppShell
+        header={{ height: HEADER_HEIGHT, collapsed: headerHidden, offset: true }}
+        navbar={{
+          width: { base: NAVBAR_WIDTH, md: collapsed ? NAVBAR_COLLAPSED_WIDTH : NAVBAR_WIDTH },
+          breakpoint: 'md',
+          collapsed: { mobile: !mobileOpened },
+        }}
+        padding={{ base: 'md', md: preferences.float ? 'xl' : 'lg' }}
+        withBorder={!preferences.float}
       >
-        <AppSidebar
-          compact={compact}
-          canCollapse={isDesktop}
-          collapsed={collapsed}
-          onToggleCollapsed={() => setToggle('collapsed', !collapsed)}
-        />
-      </AppShell.Navbar>
-      {!isDesktop && mobileOpened && (
-        <Overlay fixed zIndex={99} backgroundOpacity={0.4} onClick={mobileNav.close} />
-      )}
-      <AppShell.Main className="sealplan-main">
-        <Box
-          maw={preferences.boxed ? BOXED_MAX_WIDTH : undefined}
-          mx="auto"
-          data-boxed={preferences.boxed || undefined}
+        <AppShell.Header className="sealplan-header">
+          <AppHeader
+            mobileNavOpened={mobileOpened}
+            onToggleMobileNav={mobileNav.toggle}
+            onOpenSettings={settings.open}
+          />
+        </AppShell.Header>
+        <AppShell.Navbar
+          className="sealplan-navbar"
+          aria-label={t('nav.main')}
+          style={navbarStyle}
+          data-hover-open={hoverOpen || undefined}
+          data-float={preferences.float || undefined}
+          data-collapsed={compact || undefined}
+          onMouseEnter={() => setHovering(true)}
+          onMouseLeave={() => setHovering(false)}
         >
-          <AppErrorBoundary resetKey={location.pathname} fallback={<ServerErrorPage reload embedded />}>
-            <Outlet />
-          </AppErrorBoundary>
-        </Box>
-      </AppShell.Main>
-      <SettingsDrawer opened={settingsOpened} onClose={settings.close} />
-    </AppShell>
+          <AppSidebar
+            compact={compact}
+            canCollapse={isDesktop}
+            collapsed={collapsed}
+            onToggleCollapsed={() => setToggle('collapsed', !collapsed)}
+          />
+        </AppShell.Navbar>
+        {!isDesktop && mobileOpened && (
+          <Overlay fixed zIndex={99} backgroundOpacity={0.4} onClick={mobileNav.close} />
+        )}
+        <AppShell.Main className="sealplan-main">
+          <Box
+            maw={preferences.boxed ? BOXED_MAX_WIDTH : undefined}
+            mx="auto"
+            data-boxed={preferences.boxed || undefined}
+          >
+            <AppErrorBoundary resetKey={location.pathname} fallback={<ServerErrorPage reload embedded />}>
+              <Outlet />
+            </AppErrorBoundary>
+          </Box>
+        </AppShell.Main>
+        <SettingsDrawer opened={settingsOpened} onClose={settings.close} />
+      </AppShell>
+    </MenuActionsProvider>
   );
 }

@@ -1,11 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { setStoredToken } from '@/lib/api-client';
 import { SessionProvider } from '@/lib/session';
 import { mockApi, type MockCall } from '@/testing/fetch-mock';
 import { renderWithProviders } from '@/testing/render';
 import { AppHeader } from './app-header';
 import { AppSidebar } from './app-sidebar';
+import { MenuActionsProvider } from './menu-actions';
 
 const me = (permissions: string[]) => ({
   user: {
@@ -27,14 +29,14 @@ const menu = [
   { label: 'Maker', link: 'https://example.com/maker' },
 ];
 
-function renderShell(path: string) {
+function renderShell(path: string, onOpenSettings: () => void = () => undefined) {
   setStoredToken('tok');
   return renderWithProviders(
-    <>
+    <MenuActionsProvider onOpenSettings={onOpenSettings}>
       <AppHeader
         mobileNavOpened={false}
         onToggleMobileNav={() => undefined}
-        onOpenSettings={() => undefined}
+        onOpenSettings={onOpenSettings}
       />
       <nav aria-label="Main Navigation">
         <AppSidebar
@@ -44,12 +46,19 @@ function renderShell(path: string) {
           onToggleCollapsed={() => undefined}
         />
       </nav>
-    </>,
+    </MenuActionsProvider>,
     { path, wrap: (c) => <SessionProvider>{c}</SessionProvider> },
   );
 }
 
 describe('sidebar and header from the menu items (spec §1, §2)', () => {
+  beforeAll(() => {
+    // jsdom has no document.fonts; the Contact support dialog's autosize Textarea listens on it.
+    if (!('fonts' in document))
+      Object.defineProperty(document, 'fonts', {
+        value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+      });
+  });
   beforeEach(() => localStorage.clear());
   afterEach(() => vi.unstubAllGlobals());
 
@@ -79,6 +88,44 @@ describe('sidebar and header from the menu items (spec §1, §2)', () => {
     const params = new URL(`http://x${call.path}`).searchParams;
     expect(params.get('q')).toBe('{"type":"MAIN_MENU"}');
     expect(params.get('sort')).toBe('{"sort":1,"label":1}');
+  });
+
+  it('runs a menu item’s click action instead of following its link, in the sidebar and the header', async () => {
+    mockApi({
+      'GET /api/auth/current-user': () => ({ data: me(['admin.access']) }),
+      'GET /api/instance/MenuItem': () => ({
+        data: {
+          r: [
+            { label: 'Start', link: '/dashboard' },
+            { label: 'Preferences', link: '', clickAction: 'openSettings' },
+            { label: 'Old action', link: '/projects', clickAction: 'reboot' },
+            {
+              label: 'Help',
+              link: '/help',
+              children: [{ label: 'Write to us', link: '/help', clickAction: 'contactSupport' }],
+            },
+          ],
+          pager: {},
+        },
+      }),
+      'GET /api/settings': () => ({ data: {} }),
+    });
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    const onOpenSettings = vi.fn();
+    const user = userEvent.setup();
+    renderShell('/help', onOpenSettings);
+    const nav = screen.getByRole('navigation', { name: 'Main Navigation' });
+    const support = await within(nav).findByRole('button', { name: 'Write to us' });
+    // An action entry is a button, never a link; an action the shell does not know leaves the link to be followed.
+    expect(within(nav).queryByRole('link', { name: 'Write to us' })).toBeNull();
+    expect(within(nav).getByRole('link', { name: 'Old action' }).getAttribute('href')).toBe('/projects');
+    await user.click(support);
+    expect(await screen.findByRole('dialog', { name: 'Contact support' })).toBeTruthy();
+    const header = screen.getByRole('navigation', { name: 'Quick links' });
+    await user.click(within(header).getByRole('button', { name: 'Preferences' }));
+    expect(onOpenSettings).toHaveBeenCalledTimes(1);
+    expect(print).not.toHaveBeenCalled();
   });
 
   it('falls back to the built-in entries when the menu cannot be read', async () => {

@@ -18,6 +18,7 @@ import { LanguageSelect } from '@/features/settings/components/language-select';
 import { MeasurementSwitch } from '@/features/settings/components/measurement-switch';
 import { useLanguage } from '@/features/settings/hooks/use-language';
 import { useUnits } from '@/lib/units';
+import { useMenuAction } from './menu-actions';
 import type { ShellNavEntry } from './menu-navigation';
 import { useNavLabel, useShellNav } from './use-shell-nav';
 
@@ -96,6 +97,7 @@ function SidebarEntry({
   pathname: string;
   label: (entry: ShellNavEntry) => string;
 }) {
+  const runAction = useMenuAction();
   const active = entry.isActive(pathname);
   const text = label(entry);
   const icon = entry.imageUrl ? (
@@ -122,8 +124,11 @@ function SidebarEntry({
           ))
         : undefined,
   };
-  // A menu item may link to another site: it opens in a new tab.
-  const link = entry.external ? (
+  const action = runAction && entry.action;
+  // A menu item with a click action is a button that runs it; one linking to another site opens in a new tab.
+  const link = action ? (
+    <NavLink {...props} component="button" type="button" onClick={() => runAction(action)} />
+  ) : entry.external ? (
     <NavLink {...props} component="a" href={entry.to} target="_blank" rel="noopener noreferrer" />
   ) : (
     <NavLink {...props} component={Link} to={entry.to} />

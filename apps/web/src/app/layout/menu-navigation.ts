@@ -22,7 +22,12 @@ import {
   IconUserShield,
   type Icon,
 } from '@tabler/icons-react';
-import { canAdministerContent, type PermissionSubject } from '@sealplan/contracts';
+import {
+  canAdministerContent,
+  isMenuClickAction,
+  type MenuClickAction,
+  type PermissionSubject,
+} from '@sealplan/contracts';
 import type { MenuItem } from '@/features/content/api/menu-api';
 import { NAV_ITEMS, visibleNavItems, type NavItem } from './navigation';
 
@@ -68,6 +73,8 @@ export interface ShellNavEntry {
   icon: Icon;
   imageUrl: string | null;
   isActive: (pathname: string) => boolean;
+  /** A menu item's click action: pressing the entry runs it instead of following `to` (ADR 016/017). */
+  action: MenuClickAction | null;
   children: ShellNavEntry[];
 }
 
@@ -88,6 +95,7 @@ function builtIn(item: NavItem): ShellNavEntry {
     icon: item.icon,
     imageUrl: null,
     isActive: item.isActive,
+    action: null,
     children: [],
   };
 }
@@ -102,6 +110,7 @@ function contentEntry(): ShellNavEntry {
     icon: IconTemplate,
     imageUrl: null,
     isActive: under(CONTENT_NAV_PATH),
+    action: null,
     children: [],
   };
 }
@@ -128,6 +137,8 @@ function fromMenu(item: MenuItem, user: ShellNavUser, id: string): ShellNavEntry
     .map((child, i) => fromMenu(child, user, `${id}-${i}`))
     .filter((c): c is ShellNavEntry => c !== null);
   const ownActive = !item.link || isExternal(item.link) ? () => false : (known?.isActive ?? under(path));
+  // A stored action the shell does not know (saved before the list was fixed) is ignored: the link is followed.
+  const action = isMenuClickAction(item.clickAction) ? item.clickAction : null;
   return {
     id,
     label: item.label,
@@ -141,7 +152,8 @@ function fromMenu(item: MenuItem, user: ShellNavUser, id: string): ShellNavEntry
       (isExternal(item.link) ? IconExternalLink : IconLink),
     imageUrl: item.imageUrl ?? null,
     // Spec §2: the Projects entry keeps its rule (any /projects path except /projects/create).
-    isActive: (p) => ownActive(p) || children.some((c) => c.isActive(p)),
+    isActive: (p) => (!action && ownActive(p)) || children.some((c) => c.isActive(p)),
+    action,
     children,
   };
 }
