@@ -97,6 +97,31 @@ test('an administrator creates a menu item with a child and sees it in the sideb
   }
 });
 
+test('a menu item with a click action opens "Contact support" from the sidebar [needs content-api]', async ({
+  page,
+}) => {
+  await signInAsAdmin(page);
+  const token = await apiToken(page.request);
+  const label = `Write to us ${stamp}`;
+  const created = await page.request.post('/api/instance/MenuItem', {
+    headers: auth(token),
+    data: { label, type: 'MAIN_MENU', link: '', clickAction: 'contactSupport' },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const item = ((await created.json()) as { data: { id: string; version: number } }).data;
+  try {
+    await page.goto('/dashboard');
+    // An entry with a click action is a button that runs it, not a link.
+    await mainNav(page).getByRole('button', { name: label }).click();
+    await expect(page.getByRole('dialog', { name: 'Contact support' })).toBeVisible();
+  } finally {
+    await page.request.delete(`/api/instance/MenuItem/${item.id}`, {
+      headers: auth(token),
+      params: { version: item.version },
+    });
+  }
+});
+
 test('a user files a support request that appears in the grid [needs content-api]', async ({
   page,
   request,
