@@ -1,7 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_OUTBOX } from '../playwright.config';
+import { mailTo } from '../support/mail';
 import { signInAsAdmin } from '../support/session';
 
 // Issue 18 items 11-15: e-mailed links follow the server's address, approval offers the existing organizations
@@ -29,20 +27,6 @@ async function register(request: APIRequestContext, company: string, name: strin
 }
 
 /** The text of every e-mail in the outbox addressed to `to` (quoted-printable soft breaks joined). */
-function mailTo(to: string): string {
-  let files: string[];
-  try {
-    files = readdirSync(E2E_OUTBOX).filter((f) => f.endsWith('.eml'));
-  } catch {
-    return ''; // the folder appears with the first e-mail
-  }
-  return files
-    .map((f) => readFileSync(join(E2E_OUTBOX, f), 'utf8'))
-    .filter((raw) => raw.toLowerCase().includes(to.toLowerCase()))
-    .map((raw) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '='))
-    .join('\n');
-}
-
 async function searchActive(page: Page, text: string, rows = 1) {
   await page.getByRole('textbox', { name: 'Search users' }).nth(1).fill(text);
   await expect(

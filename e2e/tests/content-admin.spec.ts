@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page, type Route } from '@playwright/test';
-import { apiToken, signInAsAdmin, useToken } from '../support/session';
+import { apiCaller, CABLE_TRANSIT, createProject, saveTransit } from '../support/api';
+import { mailTo } from '../support/mail';
+import { ADMIN, apiToken, signInAsAdmin, useToken } from '../support/session';
 
 // Issue 19, the content admin in the browser. Every walk but the chips one needs the server half (content-api:
 // the content models, their seeded configurations and menu items, communitySubmit); the chips walk answers the
@@ -45,9 +47,7 @@ async function openModel(page: Page, label: string, path: string) {
   await expect(page.getByRole('table')).toBeVisible();
 }
 
-test('an administrator creates a menu item with a child and sees it in the sidebar [needs content-api]', async ({
-  page,
-}) => {
+test('an administrator creates a menu item with a child and sees it in the sidebar', async ({ page }) => {
   await signInAsAdmin(page);
   await page.goto('/dashboard');
   await mainNav(page).getByRole('link', { name: 'Content' }).click();
@@ -97,9 +97,7 @@ test('an administrator creates a menu item with a child and sees it in the sideb
   }
 });
 
-test('a menu item with a click action opens "Contact support" from the sidebar [needs content-api]', async ({
-  page,
-}) => {
+test('a menu item with a click action opens "Contact support" from the sidebar', async ({ page }) => {
   await signInAsAdmin(page);
   const token = await apiToken(page.request);
   const label = `Write to us ${stamp}`;
@@ -122,10 +120,7 @@ test('a menu item with a click action opens "Contact support" from the sidebar [
   }
 });
 
-test('a user files a support request that appears in the grid [needs content-api]', async ({
-  page,
-  request,
-}) => {
+test('a user files a support request that appears in the grid', async ({ page, request }) => {
   const adminToken = await apiToken(request);
   const email = await approvedUser(request, adminToken);
   const message = `The export of ${stamp} is empty.`;
@@ -151,31 +146,37 @@ test('a user files a support request that appears in the grid [needs content-api
   await expect(row).toContainText(email);
 });
 
-test('an administrator edits a template and finds the new text after a reload [needs content-api]', async ({
+test('an administrator edits the reset e-mail template; the next reset e-mail carries the new text', async ({
   page,
+  baseURL,
 }) => {
   await signInAsAdmin(page);
   await openModel(page, 'Templates', 'Template');
-  const first = page.getByRole('button', { name: /^Edit / }).first();
-  await first.click();
+  await page.getByRole('textbox', { name: 'Search' }).fill('received request reset');
+  const row = page.getByRole('row').filter({ hasText: 'mail.resetPassword.body' });
+  await row.getByRole('button', { name: /^Edit / }).click();
   const dialog = page.getByRole('dialog');
   const view = dialog.getByRole('textbox', { name: /^Text/ });
-  const original = await view.inputValue();
-  const changed = `${original}\nChecked on ${stamp}.`;
+  const added = `Checked on ${stamp}.`;
+  const changed = `${await view.inputValue()}\n\n${added}`;
   await view.fill(changed);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText(/saved successfully!/)).toBeVisible();
   await page.reload();
-  await page
-    .getByRole('button', { name: /^Edit / })
-    .first()
-    .click();
+  await page.getByRole('textbox', { name: 'Search' }).fill('received request reset');
+  await row.getByRole('button', { name: /^Edit / }).click();
   await expect(page.getByRole('dialog').getByRole('textbox', { name: /^Text/ })).toHaveValue(changed);
-  // (The e-mail sent with the new text is checked by the server half's walk.)
+
+  // The next forgot-password e-mail is written from the edited template.
+  const res = await page.request.get(`/api/v1/account/resetpassword/${encodeURIComponent(ADMIN.username)}`, {
+    params: { redirectUrl: `${baseURL}/update-password`, isCustomer: 'true' },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  await expect.poll(() => mailTo(ADMIN.username), { timeout: 15_000 }).toContain(added);
 });
 
-test('an administrator adds a product [needs content-api]', async ({ page }) => {
+test('an administrator adds a product', async ({ page }) => {
   await signInAsAdmin(page);
   await openModel(page, 'Products', 'Product');
   const article = `NX-${stamp}`.toUpperCase();
@@ -271,6 +272,48 @@ const chipOrder = (page: Page) =>
     .getByRole('dialog')
     .locator('[data-chip]')
     .evaluateAll((chips) => chips.map((c) => c.getAttribute('data-chip')));
+
+test('a product an administrator prices appears with its article number in the exported material list', async ({
+  page,
+}) => {
+  const token = await signInAsAdmin(page);
+  const call = apiCaller(page.request, token);
+  const projectId = await createProject(call, {
+    customer: `Priced Yards ${stamp}`,
+    project: `Priced ${stamp}`,
+  });
+  await saveTransit(call, projectId, { ...CABLE_TRANSIT, name: 'T-1', shape: 'ROUND', diameterMm: 200 }, [
+    { itemTypeId: 'CABLE', quantity: 6, outerDiameterMm: 18.5 },
+  ]);
+  const csvRows = async () => {
+    const res = await page.request.post('/api/project/sendProjectExport', {
+      headers: auth(token),
+      data: { projectId, outputFormat: 'CSV', measurementSystem: 'METRIC', isShare: false },
+    });
+    expect(res.ok(), await res.text()).toBe(true);
+    return (await res.text()).split(/\r?\n/).filter((line) => line.includes(',Project total,'));
+  };
+  // The cable sleeves' article (seeded as a product without a price: nothing printed).
+  const sleeveLine = (await csvRows()).find((line) => line.includes(',Cable sleeve '));
+  const article = /,Cable sleeve ([^,]+),/.exec(sleeveLine ?? '')?.[1];
+  expect(article, 'the transit needs a cable sleeve article').toBeTruthy();
+
+  await openModel(page, 'Products', 'Product');
+  await page.getByRole('textbox', { name: 'Search' }).fill(article!);
+  await page
+    .getByRole('row')
+    .filter({ hasText: article! })
+    .getByRole('button', { name: /^Edit / })
+    .click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: /^Price/ }).fill('12.5');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+
+  const priced = (await csvRows()).find((line) => line.includes(`,Cable sleeve ${article},`));
+  // Article number and unit price are the CSV's last two columns.
+  expect(priced?.endsWith(`,${article},12.50`), priced).toBe(true);
+});
 
 test('an administrator reorders chips by drag and drop, and with the keyboard', async ({ page }) => {
   const saved: { tags: string[] }[] = [];
