@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { penetratingItems, projects, scheduleMappings, transits, type Database } from '@sealplan/db';
 import type { TransitSizing } from '@sealplan/engine';
-import type { ItemRow, TransitRow } from '../transits/transits.repository';
+import { projectIsLive, type ItemRow, type TransitRow } from '../transits/transits.repository';
 
 /** A new transit row as the import writes it (the id is drawn before sizing, so the results name it). */
 export type NewTransit = Omit<typeof transits.$inferInsert, 'organizationId'> & { id: string };
@@ -27,20 +27,8 @@ export type SchedulesRepository = ReturnType<typeof createSchedulesRepository>;
 
 function queries(db: Database) {
   return {
-    async projectIsLive(organizationId: string, projectId: string): Promise<boolean> {
-      const rows = await db
-        .select({ id: projects.id })
-        .from(projects)
-        .where(
-          and(
-            eq(projects.id, projectId),
-            eq(projects.organizationId, organizationId),
-            eq(projects.isRemoved, false),
-          ),
-        )
-        .limit(1);
-      return rows.length === 1;
-    },
+    projectIsLive: (organizationId: string, projectId: string) =>
+      projectIsLive(db, organizationId, projectId),
 
     /** The live transits of a project (oldest first), locked against other writers when `lock`. */
     async listTransits(organizationId: string, projectId: string, lock = false): Promise<TransitRow[]> {

@@ -163,22 +163,30 @@ function prepareProjectRead(db: Database) {
   };
 }
 
+/** Whether the organization's project exists and is not removed (transit saves and schedule imports ask it). */
+export async function projectIsLive(
+  db: Database,
+  organizationId: string,
+  projectId: string,
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(
+      and(
+        eq(projects.id, projectId),
+        eq(projects.organizationId, organizationId),
+        eq(projects.isRemoved, false),
+      ),
+    )
+    .limit(1);
+  return rows.length === 1;
+}
+
 function queries(db: Database) {
   return {
-    async projectIsLive(organizationId: string, projectId: string): Promise<boolean> {
-      const rows = await db
-        .select({ id: projects.id })
-        .from(projects)
-        .where(
-          and(
-            eq(projects.id, projectId),
-            eq(projects.organizationId, organizationId),
-            eq(projects.isRemoved, false),
-          ),
-        )
-        .limit(1);
-      return rows.length === 1;
-    },
+    projectIsLive: (organizationId: string, projectId: string) =>
+      projectIsLive(db, organizationId, projectId),
 
     async countInProject(organizationId: string, projectId: string): Promise<number> {
       const rows = await db
