@@ -241,7 +241,8 @@ export const createUserRequestSchema = z.object({
       company: trimmed(200).optional(),
       phoneNumber: phoneSchema.optional(),
       organizationId: z.guid().optional(),
-      roles: z.array(z.enum(ASSIGNABLE_ROLE_NAMES)).max(ASSIGNABLE_ROLE_NAMES.length).optional(),
+      /** Assignable role ids (the roles table's, administrator-created ones too); checked by the server. */
+      roles: z.array(roleIdSchema).max(MAX_ASSIGNED_ROLES).optional(),
       /** Set where the e-mail's link points (must be on the app's origin); default PUBLIC_URL/update-password. */
       redirectUrl: z.string().max(2000).optional(),
     },

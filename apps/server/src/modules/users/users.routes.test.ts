@@ -500,6 +500,42 @@ describe('users API (spec §7 user calls, user admin)', () => {
       }
       expect(await rolesOf(u.id)).toHaveLength(2);
 
+      // A user created from User Admin may get the created role; a role that is not assignable is refused by name
+      // and no user is left behind.
+      const createdEmail = `inspector-${suffix}@example.com`;
+      const created = await post(
+        t,
+        '/api/user/create',
+        { userInput: { email: createdEmail, firstName: 'Site', lastName: 'Inspector', roles: [inspector] } },
+        admin.headers,
+      );
+      expect(created.statusCode, created.body).toBe(200);
+      expect(created.json().data.user.roles).toEqual([inspector]);
+      const refusedCreate = await post(
+        t,
+        '/api/user/create',
+        {
+          userInput: {
+            email: `auditor-${suffix}@example.com`,
+            firstName: 'A',
+            lastName: 'B',
+            roles: [auditor],
+          },
+        },
+        admin.headers,
+      );
+      expect(refusedCreate.statusCode, refusedCreate.body).toBe(400);
+      expect(refusedCreate.json().error.fields).toEqual({
+        'userInput.roles': `${USER_MESSAGES.roleNotAssignable} ${auditor}`,
+      });
+      const again = await post(
+        t,
+        '/api/user/create',
+        { userInput: { email: `auditor-${suffix}@example.com`, firstName: 'A', lastName: 'B' } },
+        admin.headers,
+      );
+      expect(again.statusCode, again.body).toBe(200);
+
       // An administrator-created role is replaced like the seeded ones.
       await post(t, '/api/user/setRoles', { userIds: [u.id], roles: ['DefaultUser'] }, admin.headers);
       expect(await rolesOf(u.id)).toEqual(['DefaultUser']);

@@ -173,6 +173,20 @@ export function createUsersService({
     return { updated: ids.length, userIds: ids };
   }
 
+  /**
+   * Refuses (400, naming them) roles that are not assignable: unknown, not marked assignable, or never assignable.
+   * Answers the assignable role ids.
+   */
+  async function assignableOrRefuse(requested: readonly string[], field: string): Promise<string[]> {
+    const assignable = (await repo.listAssignableRoles(NEVER_ASSIGNABLE_ROLE_NAMES)).map((r) => r.id);
+    const refused = [...new Set(requested)].filter((r) => !assignable.includes(r));
+    if (refused.length) {
+      const message = `${USER_MESSAGES.roleNotAssignable} ${refused.join(', ')}`;
+      throw new AppError('VALIDATION_FAILED', message, { [field]: message });
+    }
+    return assignable;
+  }
+
   return {
     /** Spec §7 register: a pending account; every provider ElevatedUser is told by e-mail. */
     async register(
@@ -335,8 +349,9 @@ export function createUsersService({
           'userInput.email': AUTH_MESSAGES.emailTaken,
         });
       }
-      // Checked before anything is written: a foreign redirect must not leave a user behind.
+      // Checked before anything is written: a foreign redirect or role must not leave a user behind.
       auth.checkedRedirect(input.redirectUrl);
+      if (input.roles) await assignableOrRefuse(input.roles, 'userInput.roles');
       const user = await repo.insertUser(
         {
           email: input.email,
@@ -406,12 +421,7 @@ export function createUsersService({
      * Refused when an organization would be left without an active administrator (issue 18 item 13).
      */
     setRoles: async (caller: AuthUser, userIds: string[], roles: string[], unchanged: string[] = []) => {
-      const assignable = (await repo.listAssignableRoles(NEVER_ASSIGNABLE_ROLE_NAMES)).map((r) => r.id);
-      const refused = [...new Set([...roles, ...unchanged])].filter((r) => !assignable.includes(r));
-      if (refused.length) {
-        const message = `${USER_MESSAGES.roleNotAssignable} ${refused.join(', ')}`;
-        throw new AppError('VALIDATION_FAILED', message, { roles: message });
-      }
+      const assignable = await assignableOrRefuse([...roles, ...unchanged], 'roles');
       return bulk(caller, userIds, false, async (ids, targets) => {
         const chosen = new Set(roles);
         const changes = targets.map((d) => ({

@@ -6,7 +6,6 @@ import {
   type AdminUserResponse,
   type CreateUserRequest,
   type AssignableRole,
-  type AssignableRoleName,
   type AssignableRoleListResponse,
   type BulkUsersResponse,
   type EditUserRequest,
@@ -28,8 +27,6 @@ export const DEFAULT_PAGE_SIZE = DEFAULT_USER_PAGE_SIZE;
 export const PAGE_SIZES = [10, 25, 50] as const;
 /** Spec §9: search debounce. */
 export const SEARCH_DEBOUNCE_MS = 500;
-/** Spec §6: roles an administrator may assign in user admin. */
-export const ASSIGNABLE_ROLES = ASSIGNABLE_ROLE_NAMES;
 /** Spec §6, §2: User Admin is for these roles only. */
 export const USER_ADMIN_ROLES = ['ElevatedUser', 'SystemAdministrator'] as const;
 
@@ -120,6 +117,13 @@ export const BUILT_IN_ASSIGNABLE_ROLES: readonly AssignableRole[] = ASSIGNABLE_R
   label: id,
 }));
 
+const BUILT_IN_ROLE_IDS = new Set<string>(ASSIGNABLE_ROLE_NAMES);
+
+/** A seeded role is named in the user's language (admin `roleNames.*`); a role an administrator created, as labelled. */
+export function roleLabel(role: AssignableRole, t: (key: string) => string): string {
+  return BUILT_IN_ROLE_IDS.has(role.id) ? t(`roleNames.${role.id}`) : role.label;
+}
+
 /** POST /api/user/assignableRoles: every role of the roles table that may be assigned, administrators' own too. */
 export async function listAssignableRoles(): Promise<AssignableRole[]> {
   const data = await apiRequest<AssignableRoleListResponse>('/api/user/assignableRoles', {
@@ -195,7 +199,7 @@ export interface CreateUserInput {
   lastName: string;
   phoneNumber: string;
   organizationId: string | null;
-  roles: AssignableRoleName[];
+  roles: string[];
 }
 
 /** Spec §7 create {userInput}: an approved user, who sets a password through the e-mailed link. */

@@ -3,9 +3,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { NEW_USER_ROLE_NAMES, PHONE_PATTERN, type AssignableRoleName } from '@sealplan/contracts';
+import { NEW_USER_ROLE_NAMES, PHONE_PATTERN } from '@sealplan/contracts';
 import { notify } from '@/lib/toast';
-import { ASSIGNABLE_ROLES, createUser, useAdminMutation, useOrganizations } from '../api/users-api';
+import {
+  BUILT_IN_ASSIGNABLE_ROLES,
+  createUser,
+  roleLabel,
+  useAdminMutation,
+  useAssignableRoles,
+  useOrganizations,
+} from '../api/users-api';
 import { joinFailures } from './confirm-action';
 
 /** Spec §5: e-mail, first and last name are required ('Invalid user entry'); the phone follows the spec pattern. */
@@ -18,7 +25,7 @@ const createSchema = z.object({
     .trim()
     .refine((v) => v === '' || PHONE_PATTERN.test(v), 'create.invalidPhone'),
   organizationId: z.string().nullable(),
-  roles: z.array(z.enum(ASSIGNABLE_ROLES)),
+  roles: z.array(z.string()),
 });
 type CreateValues = z.infer<typeof createSchema>;
 
@@ -35,6 +42,8 @@ export function CreateUserDialog({ opened, onClose }: { opened: boolean; onClose
 function CreateForm({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('admin');
   const organizations = useOrganizations(true);
+  // The roles the server names assignable (administrator-created ones too); the built-in ones until it answers.
+  const assignable = useAssignableRoles(true).data ?? BUILT_IN_ASSIGNABLE_ROLES;
   const create = useAdminMutation(createUser);
   const form = useForm<CreateValues>({
     resolver: zodResolver(createSchema),
@@ -120,14 +129,10 @@ function CreateForm({ onClose }: { onClose: () => void }) {
           control={form.control}
           name="roles"
           render={({ field }) => (
-            <Checkbox.Group
-              label={t('roles.label')}
-              value={field.value}
-              onChange={(v) => field.onChange(v as AssignableRoleName[])}
-            >
+            <Checkbox.Group label={t('roles.label')} value={field.value} onChange={field.onChange}>
               <Group gap="sm" mt="xs">
-                {ASSIGNABLE_ROLES.map((role) => (
-                  <Checkbox key={role} value={role} label={t(`roleNames.${role}`)} />
+                {assignable.map((role) => (
+                  <Checkbox key={role.id} value={role.id} label={roleLabel(role, t)} />
                 ))}
               </Group>
             </Checkbox.Group>

@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { Alert, Button, Checkbox, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { notify } from '@/lib/toast';
 import { useTranslation } from 'react-i18next';
-import { ASSIGNABLE_ROLE_NAMES, type AssignableRole } from '@sealplan/contracts';
+import type { AssignableRole } from '@sealplan/contracts';
 import {
   BUILT_IN_ASSIGNABLE_ROLES,
+  roleLabel,
   setRoles,
   useAdminMutation,
   useAssignableRoles,
@@ -50,8 +51,6 @@ export function SetRolesDialog({ users, onClose }: { users: AdminUser[] | null; 
   );
 }
 
-const builtIn = new Set<string>(ASSIGNABLE_ROLE_NAMES);
-
 function RolesForm({
   users,
   roles,
@@ -79,8 +78,7 @@ function RolesForm({
     return initial[role] === 'mixed' ? 'mixed' : 'on';
   };
   const withState = (state: RoleState) => roles.map((r) => r.id).filter((r) => states[r] === state);
-  // A seeded role is named in the user's language; a role an administrator created, as they labelled it.
-  const labelOf = (role: AssignableRole) => (builtIn.has(role.id) ? t(`roleNames.${role.id}`) : role.label);
+  const labelOf = (role: AssignableRole) => roleLabel(role, t);
   return (
     <Stack gap="sm">
       <Text size="sm">{t('roles.intro', { count: users.length })}</Text>
