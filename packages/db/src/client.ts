@@ -2,7 +2,6 @@ import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -67,7 +66,8 @@ export async function createDb(
           client.release();
         }
       },
-      ping: () => ping(db),
+      // Health's `select 1` is prepared once per connection and sent without drizzle's query building (ADR 019).
+      ping: () => ping(() => pool.query(PING_QUERY)),
       close: () => pool.end(),
     };
   }
@@ -96,7 +96,7 @@ export async function createDb(
     async migrate() {
       await migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
     },
-    ping: () => ping(db),
+    ping: () => ping(() => pglite.query(PING_QUERY.text)),
     async close() {
       try {
         await pglite.close();
@@ -107,9 +107,11 @@ export async function createDb(
   };
 }
 
-async function ping(db: Database): Promise<boolean> {
+const PING_QUERY = { name: 'health_ping', text: 'select 1' } as const;
+
+async function ping(query: () => Promise<unknown>): Promise<boolean> {
   try {
-    await db.execute(sql`select 1`);
+    await query();
     return true;
   } catch {
     return false;

@@ -21,7 +21,7 @@ export type CustomerValues = Pick<
 >;
 
 /** Live projects of the customer (a correlated subquery, so lists can sort and filter on it). */
-const projectCountSql =
+export const customerProjectCountSql =
   sql<number>`(select count(*) from ${projects} where ${projects.customerId} = ${customers.id} and ${projects.isRemoved} = false)`.mapWith(
     Number,
   );
@@ -38,7 +38,7 @@ export const CUSTOMER_FIELDS: FieldMap = {
   contactPhone: { sql: customers.contactPhone, kind: 'text' },
   contactEmail: { sql: customers.contactEmail, kind: 'text' },
   isActive: { sql: customers.isActive, kind: 'boolean' },
-  projectCount: { sql: projectCountSql, kind: 'number' },
+  projectCount: { sql: customerProjectCountSql, kind: 'number' },
   createdOn: { sql: customers.createdOn, kind: 'date' },
   lastUpdatedOn: { sql: customers.lastUpdatedOn, kind: 'date' },
 };
@@ -48,7 +48,7 @@ export const CUSTOMER_SEARCH_FIELDS = ['name', 'contactFirstName', 'contactLastN
 export function createCustomersRepository(db: Database) {
   const base = () =>
     db
-      .select({ customer: customers, industryName: industries.name, projectCount: projectCountSql })
+      .select({ customer: customers, industryName: industries.name, projectCount: customerProjectCountSql })
       .from(customers)
       .innerJoin(industries, eq(industries.id, customers.industryId));
 

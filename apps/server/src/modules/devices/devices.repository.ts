@@ -5,19 +5,22 @@ export type DeviceRow = typeof userDevices.$inferSelect;
 
 /** The devices a user signed in from and the tokens bound to them: the only Drizzle code of the devices module. */
 export function createDevicesRepository(db: Database) {
+  // Every current-user answer lists the caller's devices: built once and prepared (ADR 019). A null token is
+  // bound to no device (`= null` is never true), so one statement serves callers with and without a token.
+  const devicesOfUser = db
+    .select({
+      device: userDevices,
+      isCurrent: sql<boolean>`exists (select 1 from ${deviceTokens} where ${deviceTokens.deviceId} = ${userDevices.id} and ${deviceTokens.tokenId} = ${sql.placeholder('tokenId')}::uuid)`,
+    })
+    .from(userDevices)
+    .where(eq(userDevices.userId, sql.placeholder('userId')))
+    .orderBy(desc(userDevices.lastSeenOn), desc(userDevices.id))
+    .prepare('devices_of_user');
+
   return {
     /** Newest first; each with whether the given token is bound to it. */
     async listOf(userId: string, tokenId: string | null): Promise<(DeviceRow & { isCurrent: boolean })[]> {
-      const rows = await db
-        .select({
-          device: userDevices,
-          isCurrent: tokenId
-            ? sql<boolean>`exists (select 1 from ${deviceTokens} where ${deviceTokens.deviceId} = ${userDevices.id} and ${deviceTokens.tokenId} = ${tokenId})`
-            : sql<boolean>`false`,
-        })
-        .from(userDevices)
-        .where(eq(userDevices.userId, userId))
-        .orderBy(desc(userDevices.lastSeenOn), desc(userDevices.id));
+      const rows = await devicesOfUser.execute({ userId, tokenId });
       return rows.map((r) => ({ ...r.device, isCurrent: r.isCurrent === true }));
     },
 

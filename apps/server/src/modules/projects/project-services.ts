@@ -18,7 +18,7 @@ export function createProjectServices(db: Database, now: () => Date, cpu: Pick<C
     loadCatalogue: () => catalogue.getCatalogue(),
     cpu,
   });
-  const projects = createProjectsService({ repo: createProjectsRepository(db), customers, transits });
+  const projects = createProjectsService({ repo: createProjectsRepository(db), transits });
   return { catalogue, customers, transits, projects };
 }
 

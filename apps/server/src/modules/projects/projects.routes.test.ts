@@ -184,7 +184,10 @@ describe('project reads', () => {
     );
     expect(res.status).toBe(200);
     expect(res.body.data.project).toMatchObject({ id: p.id, transitCount: 1 });
-    expect(res.body.data.customer.id).toBe(customer.id);
+    // The customer comes from the project's own query (ADR 019): the same answer as the customer's own read.
+    const active = await call<Customer[]>(t.app, '/api/customer/getActive', {}, user.headers);
+    expect(res.body.data.customer).toEqual(active.body.data.find((c) => c.id === customer.id));
+    expect(res.body.data.customer.projectCount).toBeGreaterThanOrEqual(1);
     expect(res.body.data.transits).toHaveLength(1);
     expect(res.body.data.transits[0]).toMatchObject({ name: 'T1', penetratingItems: [] });
     expect(res.body.data.transits[0]!.results).not.toBeNull();
@@ -197,6 +200,16 @@ describe('project reads', () => {
     );
     expect(res.body.data.transits[0]!.results).toEqual(one.body.data.transit.results);
     expect(res.body.data.transits[0]!.transitType).toEqual(one.body.data.transit.transitType);
+    // Another organization learns nothing: not found, no project, customer or transits.
+    const foreign = await call<ProjectAndTransits>(
+      t.app,
+      '/api/project/getProjectAndTransits',
+      { projectId: p.id },
+      other.headers,
+    );
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.data).toBeNull();
+    expect(foreign.body.error?.message).toBe(PROJECT_MESSAGES.notFound);
   });
 
   it('getRecentProjects answers the newest projects first, at most the limit', async () => {

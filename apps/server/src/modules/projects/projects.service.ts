@@ -10,7 +10,7 @@ import {
 } from '@sealplan/contracts';
 import { AppError } from '../../errors';
 import { parseInput } from '../instance/parse-input';
-import { expectedVersion, type CustomersService } from '../customers/customers.service';
+import { expectedVersion, presentCustomer } from '../customers/customers.service';
 import type { TransitsService } from '../transits/transits.service';
 import type { ProjectRecord, ProjectsRepository } from './projects.repository';
 
@@ -35,11 +35,10 @@ export function presentProject(record: ProjectRecord): Project {
 
 export interface ProjectsServiceDeps {
   repo: ProjectsRepository;
-  customers: CustomersService;
   transits: TransitsService;
 }
 
-export function createProjectsService({ repo, customers, transits }: ProjectsServiceDeps) {
+export function createProjectsService({ repo, transits }: ProjectsServiceDeps) {
   async function get(organizationId: string, id: string): Promise<Project> {
     const record = await repo.findById(organizationId, id);
     if (!record) throw new AppError('NOT_FOUND', PROJECT_MESSAGES.notFound);
@@ -105,13 +104,19 @@ export function createProjectsService({ repo, customers, transits }: ProjectsSer
     },
 
     /** Spec §7 getProjectAndTransits: the project with its customer, industry and transits (stored results, items). */
+    // The project with its customer is one query, run beside the transits' two: both are scoped to the caller's
+    // organization and the transits to a live project, so nothing is answered when the project is not found.
     async getProjectAndTransits(organizationId: string, projectId: string): Promise<ProjectAndTransits> {
-      const project = await get(organizationId, projectId);
-      const [customer, projectTransits] = await Promise.all([
-        customers.get(organizationId, project.customerId),
+      const [found, projectTransits] = await Promise.all([
+        repo.findWithCustomer(organizationId, projectId),
         transits.listForProject(organizationId, projectId),
       ]);
-      return { project, customer, transits: projectTransits };
+      if (!found) throw new AppError('NOT_FOUND', PROJECT_MESSAGES.notFound);
+      return {
+        project: presentProject(found.project),
+        customer: presentCustomer(found.customer),
+        transits: projectTransits,
+      };
     },
 
     /** Spec §7 getRecentProjects. */

@@ -466,7 +466,12 @@ export function createUsersService({
 
     /** GET /api/auth/current-user and getUser: the caller's own profile. */
     async profile(caller: AuthUser): Promise<{ user: UserProfile }> {
-      return { user: await profileOf(await reload(caller.id), caller.tokenId) };
+      // The caller's id is known: the details and the devices are read at once.
+      const [d, callerDevices] = await Promise.all([
+        reload(caller.id),
+        devices.list(caller.id, caller.tokenId),
+      ]);
+      return { user: presentProfile(d, callerDevices) };
     },
 
     /** getUser/{id}: oneself, or a user the caller administers. */
