@@ -27,9 +27,14 @@ function leaks(text: string, language: string, system: string): Leak[] {
     ['untranslated placeholder', /\{\{\w+\}\}|\bNaN\b|\bundefined\b/g],
   ];
   if (system === 'IMPERIAL')
-    rules.push(['millimetres for an imperial user', /\d\s?(mm|cm²|mm²)(?![\p{L}])/gu]);
+    rules.push(['millimetres for an imperial user', /(?<![\p{L}\d.,])\d[\d.,]*\s?(mm|cm²|mm²)(?![\p{L}])/gu]);
   // A pipe's standard name ('2" (DN50)', NPS) is a designation, not a length in the user's units.
-  else rules.push(['inches for a metric user', /\d\s?(in|in²|")(?![\p{L}\d])(?!\s?\(DN\d)/gu]);
+  // A number glued to letters before it is part of a word or code (a test's stamp 'mww1r8in'), not a length.
+  else
+    rules.push([
+      'inches for a metric user',
+      /(?<![\p{L}\d.,])\d[\d.,]*\s?(in|in²|")(?![\p{L}\d])(?!\s?\(DN\d)/gu,
+    ]);
   if (language === 'en-US')
     rules.push([
       'singular count with a plural noun',
@@ -189,6 +194,11 @@ test('the leak rules catch what the issue reported', () => {
   expect(leaks('Füllung 45,3 % · 2,480 in · 1 Rolle · 2.439 ml', 'de-DE', 'IMPERIAL')).toEqual([]);
   expect(leaks('Fill 45.3 % · 63 mm · 1 roll · stored in mm', 'en-US', 'METRIC')).toEqual([]);
   expect(leaks('PIPE-DN50 2" (DN50) 60.33 mm', 'en-US', 'METRIC')).toEqual([]);
+  expect(leaks('Print project mww1r8in Print Yards x5mm', 'en-US', 'METRIC')).toEqual([]);
+  expect(leaks('Conflict Yards k9mm', 'en-US', 'IMPERIAL')).toEqual([]);
+  expect(leaks('Depth 1,608.5 mm', 'en-US', 'IMPERIAL').map((l) => l.rule)).toEqual([
+    'millimetres for an imperial user',
+  ]);
   expect(leaks('Outer diameter 2.375"', 'en-US', 'METRIC').map((l) => l.rule)).toEqual([
     'inches for a metric user',
   ]);
