@@ -10,12 +10,10 @@
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/sealplan_bench npm run bench:save-load   (an empty database)
 
 import { loadavg } from 'node:os';
-import type { AddressInfo } from 'node:net';
 import { createDb } from '@sealplan/db';
 import { MAX_TRANSIT_CIRCLES, toItemInputs, toTransitInput, transitInputSchema } from '@sealplan/contracts';
 import { sizeTransit, type Catalogue } from '@sealplan/engine';
-import { buildApp } from '../../apps/server/src/app';
-import { parseEnv } from '../../apps/server/src/config/env';
+import { serveApp } from '../serve-app';
 import {
   createCatalogueRepository,
   loadCatalogue,
@@ -124,20 +122,7 @@ async function main() {
   await catalogueRepo.seedIndustries();
   await catalogueRepo.seed();
   const saver = await createUserWithToken(handle.db, { ttlMs: 3_600_000 });
-  const env = parseEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' });
-  const app = await buildApp(
-    {
-      db: handle,
-      env,
-      mail: { target: 'none', send: async () => undefined },
-      version: 'bench',
-      now: () => new Date(),
-      ...(INLINE ? { cpu: createInlineCpu() } : {}),
-    },
-    { logger: false },
-  );
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const { app, base } = await serveApp(handle, INLINE ? { cpu: createInlineCpu() } : {});
   const post = async (path: string, body: unknown) => {
     const res = await fetch(`${base}${path}`, {
       method: 'POST',

@@ -12,11 +12,9 @@
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/sealplan_bench npm run bench:abuse
 
 import { loadavg } from 'node:os';
-import type { AddressInfo } from 'node:net';
 import { createDb } from '@sealplan/db';
 import { CLIENT_HEADER, SIGN_IN_LIMITS } from '@sealplan/contracts';
-import { buildApp } from '../../apps/server/src/app';
-import { parseEnv } from '../../apps/server/src/config/env';
+import { serveApp } from '../serve-app';
 import { createUserWithToken } from '../../apps/server/src/testing/factories';
 import { hashPassword } from '../../apps/server/src/modules/auth/passwords';
 import { REGISTER_RULE } from '../../apps/server/src/modules/users/users.service';
@@ -99,19 +97,7 @@ async function main() {
   console.log(`load average: ${load()} (1, 5, 15 min)`);
   const handle = await createDb(process.env.DATABASE_URL ?? 'memory://');
   await handle.migrate();
-  const env = parseEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' });
-  const app = await buildApp(
-    {
-      db: handle,
-      env,
-      mail: { target: 'none', send: async () => undefined },
-      version: 'bench',
-      now: () => new Date(),
-    },
-    { logger: false },
-  );
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const { app, base: baseUrl } = await serveApp(handle);
   const user = await createUserWithToken(handle.db, {
     passwordHash: await hashPassword('the-real-password'),
   });

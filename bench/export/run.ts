@@ -12,12 +12,10 @@
 // CPU profile of a run: node --cpu-prof --cpu-prof-dir=/tmp/export-prof --import tsx bench/export/run.ts --runs 1
 
 import { loadavg } from 'node:os';
-import type { AddressInfo } from 'node:net';
 import { createDb } from '@sealplan/db';
 import type { Catalogue, ItemInput, TransitInput } from '@sealplan/engine';
 import { EXPORT_FORMATS, type ExportFormat } from '@sealplan/contracts';
-import { buildApp } from '../../apps/server/src/app';
-import { parseEnv } from '../../apps/server/src/config/env';
+import { serveApp } from '../serve-app';
 import {
   createCatalogueRepository,
   loadCatalogue,
@@ -160,19 +158,7 @@ async function main() {
     `seeded ${project.transits.length} transits x ${ITEMS} item lines (sized by the engine) in ${Math.round(performance.now() - started)} ms`,
   );
 
-  const env = parseEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' });
-  const app = await buildApp(
-    {
-      db: handle,
-      env,
-      mail: { target: 'none', send: async () => undefined },
-      version: 'bench',
-      now: () => new Date(),
-    },
-    { logger: false },
-  );
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const { app, base } = await serveApp(handle);
   const summary: string[] = [];
   const baseline: number[] = [];
   const baselineEnd = performance.now() + BASELINE_MS;

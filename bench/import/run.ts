@@ -8,11 +8,9 @@
 //   npm run bench:import -- --rows 500 --transits 20 --runs 1
 
 import { loadavg } from 'node:os';
-import type { AddressInfo } from 'node:net';
 import { createDb } from '@sealplan/db';
 import type { ImportScheduleReport } from '@sealplan/contracts';
-import { buildApp } from '../../apps/server/src/app';
-import { parseEnv } from '../../apps/server/src/config/env';
+import { serveApp } from '../serve-app';
 import {
   createCatalogueRepository,
   loadCatalogue,
@@ -92,19 +90,7 @@ async function main() {
   const catalogue = await loadCatalogue(handle.db);
   const user = await createUserWithToken(handle.db, { ttlMs: 3_600_000 });
 
-  const env = parseEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' });
-  const app = await buildApp(
-    {
-      db: handle,
-      env,
-      mail: { target: 'none', send: async () => undefined },
-      version: 'bench',
-      now: () => new Date(),
-    },
-    { logger: false },
-  );
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const { app, base } = await serveApp(handle);
   const rows = scheduleRows();
   const body = (projectId: string, dryRun: boolean) =>
     JSON.stringify({
