@@ -10,7 +10,7 @@ export interface TestApp {
   /** Messages the app sent, newest last (an in-memory mailer; SMTP itself is tested with smtp-server). */
   sentMail: MailMessage[];
   /** Sends every queued mail now and waits for it (mail leaves through the durable queue). */
-  flushMail(): Promise<number>;
+  flushMail(): Promise<void>;
   /** Moves the app's clock forward. */
   advanceClock(ms: number): void;
   close(): Promise<void>;

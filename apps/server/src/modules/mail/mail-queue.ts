@@ -107,10 +107,16 @@ export function createMailQueue({ repo, mail, now, log }: MailQueueDeps) {
       timer = null;
       await running;
     },
-    /** Sends everything due now and waits for it (tests, and the closing of a server). */
-    async drain(): Promise<number> {
-      await running;
-      return processDue();
+    /**
+     * Sends everything due now and waits for it (tests, and the closing of a server). A round started by
+     * `enqueue` may claim a job while this one finds none, so it also waits for every such round.
+     */
+    async drain(): Promise<void> {
+      for (;;) {
+        while (running) await running;
+        const sent = await processDue();
+        if (!running && sent === 0) return;
+      }
     },
     pendingCount: () => repo.pendingCount(),
   };
