@@ -5,6 +5,7 @@
 //   dist/server.mjs      the HTTP server (src/server.ts)
 //   dist/seed.mjs        the start command's migrate-and-seed step (src/cli/seed.ts)
 //   dist/cpu-worker.mjs  the worker pool's thread entry (the pool loads ./cpu-worker.mjs beside itself)
+//   dist/pglite-worker.mjs  the embedded database's thread (packages/db loads ./pglite-worker.mjs beside itself)
 // dist/ sits beside src/, so paths the code resolves from its own file (../package.json, ../../web/dist) hold.
 import { build } from 'esbuild';
 import { readFileSync, rmSync } from 'node:fs';
@@ -31,6 +32,7 @@ await build({
     server: 'src/server.ts',
     seed: 'src/cli/seed.ts',
     'cpu-worker': 'src/workers/cpu-worker-entry.ts',
+    'pglite-worker': '../../packages/db/src/pglite-thread/pglite-worker.mjs',
   },
   outdir,
   outExtension: { '.js': '.mjs' },

@@ -7,6 +7,7 @@
 //   npm run bench:save-load                      the largest allowed transit, sized in the worker pool, 1 run
 //   npm run bench:save-load -- --runs 3 --circles 500
 //   npm run bench:save-load -- --inline          the same save sized on the event loop (what the server did before)
+//   npm run bench:save-load -- --same-thread     PGlite on the event loop instead of its own thread (before ADR 021)
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/sealplan_bench npm run bench:save-load   (an empty database)
 
 import { loadavg } from 'node:os';
@@ -43,6 +44,7 @@ function arg(name: string, fallback: string): string {
 const CIRCLES = Number(arg('circles', String(MAX_TRANSIT_CIRCLES)));
 const RUNS = Number(arg('runs', '1'));
 const INLINE = process.argv.includes('--inline');
+const SAME_THREAD = process.argv.includes('--same-thread');
 if (!Number.isInteger(CIRCLES) || CIRCLES < 1 || CIRCLES > MAX_TRANSIT_CIRCLES)
   throw new Error(`--circles must be a whole number from 1 to ${MAX_TRANSIT_CIRCLES}`);
 
@@ -116,7 +118,8 @@ function transitFor(projectId: string, lines: ReturnType<typeof itemLines>, cata
 }
 
 async function main() {
-  const handle = await createDb(process.env.DATABASE_URL ?? 'memory://');
+  // As the server opens it: the embedded database in its own thread (ADR 021); --same-thread for the old way.
+  const handle = await createDb(process.env.DATABASE_URL ?? 'memory://', { thread: !SAME_THREAD });
   await handle.migrate();
   const catalogueRepo = createCatalogueRepository(handle.db);
   await catalogueRepo.seedIndustries();
@@ -149,7 +152,7 @@ async function main() {
   const lines = itemLines(CIRCLES);
   const transit = transitFor(project.id, lines, await loadCatalogue(handle.db));
   console.log(
-    `database ${handle.kind}; sizing ${INLINE ? 'on the event loop (--inline)' : `in the worker pool (${app.deps.cpu.threads} thread(s))`}; ` +
+    `database ${handle.kind}${handle.kind === 'pglite' ? (SAME_THREAD ? ' on the event loop' : ' in its own thread') : ''}; sizing ${INLINE ? 'on the event loop (--inline)' : `in the worker pool (${app.deps.cpu.threads} thread(s))`}; ` +
       `${CIRCLES} cables in ${lines.length} lines, ${transit.widthMm} x ${transit.heightMm} mm; load ${load()}`,
   );
   // Warm-up: the first task starts a worker and loads the engine, so the runs measure the steady state.

@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index';
 import { lockDatabaseFolder, type FolderLock } from './folder-lock';
+import { PgliteThread } from './pglite-thread/client';
 
 export type Schema = typeof schema;
 /** The one database type the app codes against: PGlite and PostgreSQL give the same API. */
@@ -39,14 +40,22 @@ export function isPostgresUrl(url: string | undefined): url is string {
   return !!url && /^postgres(ql)?:\/\//.test(url);
 }
 
+export interface CreateDbOptions {
+  /** An open PGlite instance to use on this thread (tests clone a template). */
+  pglite?: PGlite;
+  poolSize?: number;
+  /**
+   * PGlite in a worker thread of its own (ADR 021): what the server and its commands use, so a long statement
+   * never blocks the event loop. Off: PGlite on the calling thread (tests, scripts).
+   */
+  thread?: boolean;
+}
+
 /**
  * Opens PostgreSQL when `url` is a postgres:// URL, else PGlite on a folder (default ./data/sealplan),
  * or in memory for `memory://`. A PGlite instance may be passed in directly (tests clone a template).
  */
-export async function createDb(
-  url?: string,
-  options: { pglite?: PGlite; poolSize?: number } = {},
-): Promise<DbHandle> {
+export async function createDb(url?: string, options: CreateDbOptions = {}): Promise<DbHandle> {
   if (isPostgresUrl(url)) {
     const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
     // An idle client cut off by the server (restart, failover, a dropped test database) must not crash the
@@ -71,24 +80,27 @@ export async function createDb(
       close: () => pool.end(),
     };
   }
-  let client = options.pglite;
+  if (options.pglite) return pgliteHandle(options.pglite, null);
+  const dir: string = url && url !== '' ? url : DEFAULT_PGLITE_DIR;
   let lock: FolderLock | null = null;
-  if (!client) {
-    const dir: string = url && url !== '' ? url : DEFAULT_PGLITE_DIR;
-    if (dir === 'memory://') client = await PGlite.create();
-    else {
-      mkdirSync(dir, { recursive: true });
-      // One process per folder: a second one gets DatabaseFolderLockedError with a message for people.
-      lock = lockDatabaseFolder(dir);
-      try {
-        client = await PGlite.create(dir);
-      } catch (error) {
-        lock.release();
-        throw error;
-      }
-    }
+  if (dir !== 'memory://') {
+    mkdirSync(dir, { recursive: true });
+    // One process per folder: a second one gets DatabaseFolderLockedError with a message for people.
+    lock = lockDatabaseFolder(dir);
   }
-  const pglite = client;
+  try {
+    if (options.thread) return pgliteHandle(await PgliteThread.start(dir), lock);
+    return pgliteHandle(dir === 'memory://' ? await PGlite.create() : await PGlite.create(dir), lock);
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+/** A handle on PGlite, on this thread or in its own (the thread's client has the same API for drizzle). */
+function pgliteHandle(client: PGlite | PgliteThread, lock: FolderLock | null): DbHandle {
+  // The thread's client implements what drizzle calls on PGlite: query, exec and transaction.
+  const pglite = client as PGlite;
   const db = drizzlePglite(pglite, { schema }) as unknown as Database;
   return {
     db,
@@ -96,10 +108,11 @@ export async function createDb(
     async migrate() {
       await migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
     },
-    ping: () => ping(() => pglite.query(PING_QUERY.text)),
+    ping:
+      client instanceof PgliteThread ? () => client.ping() : () => ping(() => client.query(PING_QUERY.text)),
     async close() {
       try {
-        await pglite.close();
+        await client.close();
       } finally {
         lock?.release();
       }

@@ -7,7 +7,8 @@ import type { Env } from '../config/env';
  */
 export async function openDatabaseOrExit(env: Env): Promise<DbHandle> {
   try {
-    return await createDb(env.DATABASE_URL ?? env.PGLITE_DIR);
+    // The embedded database runs in a thread of its own, so a long statement never blocks HTTP (ADR 021).
+    return await createDb(env.DATABASE_URL ?? env.PGLITE_DIR, { thread: true });
   } catch (error) {
     if (!(error instanceof DatabaseFolderLockedError)) throw error;
     process.stderr.write(`${error.message}\n`);
