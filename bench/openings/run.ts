@@ -26,7 +26,13 @@ const cables: TransitInput = {
   depthMm: 100,
   sparePercent: 20,
 };
-const pipes: TransitInput = { ...cables, itemTypeId: 'PIPE', classId: 'A_CLASS', depthMm: 150, sparePercent: 0 };
+const pipes: TransitInput = {
+  ...cables,
+  itemTypeId: 'PIPE',
+  classId: 'A_CLASS',
+  depthMm: 150,
+  sparePercent: 0,
+};
 
 const LISTS: { name: string; transit: TransitInput; items: ItemInput[] }[] = [
   {

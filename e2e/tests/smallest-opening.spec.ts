@@ -35,7 +35,7 @@ test('suggests the smallest standard openings and applies one to the transit', a
   await card.getByRole('button', { name: 'Suggest' }).click();
 
   const round = card.getByTestId('opening-suggestion-ROUND');
-  await expect(round).toContainText('Round Ø 200 mm', { timeout: 15_000 });
+  await expect(round).toContainText('Round Ø 200 mm', { timeout: 60_000 });
   // 40 × 615.75 mm² in 31,415.9 mm²: fill 78.4 % of the 100 % limit, 21.6 % spare.
   await expect(round).toContainText('Fill 78.4 % of the 100.0 % limit: 21.6 % spare');
   const rectangle = card.getByTestId('opening-suggestion-RECTANGLE');

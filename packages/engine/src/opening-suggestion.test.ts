@@ -87,7 +87,8 @@ function tooSmall(transit: TransitInput, items: ItemInput[], standard: StandardO
   return !packed.fits;
 }
 
-describe('suggestOpenings', () => {
+// Speed is measured by `npm run bench:openings`; these tests allow a busy machine's time.
+describe('suggestOpenings', { timeout: 60_000 }, () => {
   it('suggests round and rectangular openings that fit, keep the limit and say the spare', () => {
     const result = suggestOpenings({
       transit: cableTransit,
