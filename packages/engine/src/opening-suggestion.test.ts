@@ -178,4 +178,41 @@ describe('suggestOpenings', { timeout: 60_000 }, () => {
     });
     expect(b).toEqual(a);
   });
+
+  it('passes over rectangular groups that cannot beat the rectangle found, with the same answer', () => {
+    const all = suggestOpenings({
+      transit: cableTransit,
+      items: sixtyCables,
+      catalogue: sampleCatalogue,
+      standards,
+    });
+    // Each rectangular aspect on its own: the smallest of their answers is what the whole search must give.
+    const aspects = new Map<string, StandardOpening[]>();
+    for (const s of standards.filter((s) => s.shape === 'RECTANGLE')) {
+      const key = (s.widthMm! / s.heightMm!).toPrecision(9);
+      aspects.set(key, [...(aspects.get(key) ?? []), s]);
+    }
+    let packingsAlone = 0;
+    const alone = [...aspects.values()].flatMap((group) => {
+      const r = suggestOpenings({
+        transit: cableTransit,
+        items: sixtyCables,
+        catalogue: sampleCatalogue,
+        standards: group,
+      });
+      packingsAlone += r.packings;
+      return r.rectangle ? [r.rectangle] : [];
+    });
+    const areaOf = (s: StandardOpening) => s.widthMm! * s.heightMm!;
+    const smallest = Math.min(...alone.map((r) => areaOf(r.standard)));
+    expect(areaOf(all.rectangle!.standard)).toBe(smallest);
+    const roundAlone = suggestOpenings({
+      transit: cableTransit,
+      items: sixtyCables,
+      catalogue: sampleCatalogue,
+      standards: standards.filter((s) => s.shape === 'ROUND'),
+    });
+    expect(all.round).toEqual(roundAlone.round);
+    expect(all.packings).toBeLessThan(packingsAlone + roundAlone.packings);
+  });
 });

@@ -110,30 +110,35 @@ function widestFits(opening: Opening, circles: Circles): boolean {
   return !definitelyGreater(widest, across);
 }
 
-function suggestInGroup(
-  group: StandardOpening[],
-  circles: Circles,
-  limitPercent: number,
-  count: { packings: number },
-): OpeningSuggestion | null {
-  const { diametersMm, wallMarginsMm } = circles;
-  const fillIn = (standard: StandardOpening) => {
-    const area = transitAreaMm2(openingOf(standard));
-    return area > 0 ? (circles.itemsAreaWithClearanceMm2 / area) * 100 : Number.POSITIVE_INFINITY;
-  };
-  // Rules that need no packing: the fill limit, the area bound, the widest item.
-  const possible = [...group]
+/** THE fill (ADR 010) of the circles in a standard opening, %. */
+function fillIn(standard: StandardOpening, circles: Circles): number {
+  const area = transitAreaMm2(openingOf(standard));
+  return area > 0 ? (circles.itemsAreaWithClearanceMm2 / area) * 100 : Number.POSITIVE_INFINITY;
+}
+
+/** The candidates of one group that pass the rules needing no packing (fill limit, area bound, widest item), smallest first. */
+function possibleIn(group: StandardOpening[], circles: Circles, limitPercent: number): StandardOpening[] {
+  return [...group]
     .sort((a, b) => sizeOf(a) - sizeOf(b))
     .filter((standard) => {
       const opening = openingOf(standard);
       return (
         transitAreaMm2(opening) > 0 &&
-        !definitelyGreater(fillIn(standard), limitPercent) &&
-        areaLowerBoundScale(opening, diametersMm) <= 1 &&
+        !definitelyGreater(fillIn(standard, circles), limitPercent) &&
+        areaLowerBoundScale(opening, circles.diametersMm) <= 1 &&
         widestFits(opening, circles)
       );
     });
-  if (possible.length === 0) return null;
+}
+
+/** The smallest candidate of one group (`possible`, from possibleIn, not empty) shown to fit, or null. */
+function suggestInGroup(
+  possible: StandardOpening[],
+  circles: Circles,
+  limitPercent: number,
+  count: { packings: number },
+): OpeningSuggestion | null {
+  const { diametersMm, wallMarginsMm } = circles;
 
   const suggestion = (
     standard: StandardOpening,
@@ -142,7 +147,7 @@ function suggestInGroup(
   ) => {
     const opening = openingOf(standard);
     const spread = centres.length > 1 ? spreadLayout(opening, diametersMm, centres, wallMarginsMm) : null;
-    const fillPercent = fillIn(standard);
+    const fillPercent = fillIn(standard, circles);
     return {
       standard,
       fillPercent,
@@ -212,12 +217,20 @@ export function suggestOpenings(input: {
   }
   let round: OpeningSuggestion | null = null;
   let rectangle: OpeningSuggestion | null = null;
-  const area = (s: OpeningSuggestion) => transitAreaMm2(openingOf(s.standard));
-  for (const group of groups.values()) {
-    const found = suggestInGroup(group, circles, limitPercent, count);
+  const area = (standard: StandardOpening) => transitAreaMm2(openingOf(standard));
+  // Groups whose smallest possible candidate is smallest come first, so a rectangular group that cannot beat the
+  // rectangle already found (its smallest candidate is no smaller) is passed over without packing.
+  const candidates = [...groups.values()]
+    .map((group) => possibleIn(group, circles, limitPercent))
+    .filter((possible) => possible.length > 0)
+    .sort((a, b) => area(a[0]!) - area(b[0]!));
+  for (const possible of candidates) {
+    const isRound = possible[0]!.shape === 'ROUND';
+    if (!isRound && rectangle !== null && area(possible[0]!) >= area(rectangle.standard)) continue;
+    const found = suggestInGroup(possible, circles, limitPercent, count);
     if (found === null) continue;
-    if (found.standard.shape === 'ROUND') round = found;
-    else if (rectangle === null || area(found) < area(rectangle)) rectangle = found;
+    if (isRound) round = found;
+    else if (rectangle === null || area(found.standard) < area(rectangle.standard)) rectangle = found;
   }
   return { round, rectangle, circleCount: circles.diametersMm.length, packings: count.packings };
 }
