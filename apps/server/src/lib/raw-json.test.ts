@@ -1,55 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { RawJson, rawJson, writeWithRawJson } from './raw-json';
+import { ResponseSerializationError } from 'fastify-type-provider-zod';
+import { envelope } from '@sealplan/contracts';
+import { okJson } from './raw-json';
 import { createSerializerCompiler } from '../plugins/serializer';
 
 const stored = { fill: 41.5, circles: [{ xMm: 1.25, yMm: -3 }], note: 'a "quoted" \\ text', nothing: null };
+const schema = envelope(z.object({ fill: z.number(), circles: z.array(z.unknown()), note: z.string() }));
+const compile = (checkWithZod: boolean) =>
+  createSerializerCompiler({ checkWithZod })({ schema, method: 'POST', url: '/api/x', httpStatus: '200' });
 
-describe('stored JSON sent as it is (ADR 019)', () => {
-  it('is written as its own text inside an answer, wherever it sits', () => {
+describe('an answer written by the database, sent as it is (ADR 019)', () => {
+  it('goes out as its own text inside the success envelope', () => {
     const text = JSON.stringify(stored);
-    const answer = {
-      data: {
-        transits: [
-          { id: 'a', results: rawJson(text) },
-          { id: 'b', results: rawJson(null) },
-        ],
-      },
-    };
-    const written = writeWithRawJson(() => JSON.stringify(answer));
-    expect(written).toContain(text);
-    expect(JSON.parse(written)).toEqual({
-      data: {
-        transits: [
-          { id: 'a', results: stored },
-          { id: 'b', results: null },
-        ],
-      },
-    });
+    const written = compile(false)(okJson(text));
+    expect(written).toBe(`{"success":true,"data":${text},"messages":[]}`);
+    expect(JSON.parse(written)).toEqual({ success: true, data: stored, messages: [] });
   });
 
-  it('is the parsed value outside the serializer (logs, other writers)', () => {
-    expect(JSON.parse(JSON.stringify({ r: new RawJson(JSON.stringify(stored)) }))).toEqual({ r: stored });
-  });
-
-  it('cannot be forged by a string that looks like its marker', () => {
-    const written = writeWithRawJson(() =>
-      JSON.stringify({ a: '\u0000raw-000000000000-0\u0000', b: rawJson('{"x":1}') }),
+  it('is checked against the route schema in development and tests', () => {
+    expect(JSON.parse(compile(true)(okJson(JSON.stringify(stored))))).toMatchObject({ data: stored });
+    expect(() => compile(true)(okJson(JSON.stringify({ ...stored, fill: 'full' })))).toThrow(
+      ResponseSerializationError,
     );
-    expect(JSON.parse(written)).toEqual({ a: '\u0000raw-000000000000-0\u0000', b: { x: 1 } });
   });
 
-  it('goes through the route serializer compiled from a schema', () => {
-    const schema = z.object({ id: z.string(), results: z.custom<object>(() => true).nullable() });
-    const write = createSerializerCompiler({ checkWithZod: true })({
-      schema,
-      method: 'POST',
-      url: '/api/x',
-      httpStatus: '200',
-    });
-    expect(JSON.parse(write({ id: 'a', results: rawJson(JSON.stringify(stored)) }))).toEqual({
-      id: 'a',
-      results: stored,
+  it('is the parsed value for any other writer (a log line)', () => {
+    expect(JSON.parse(JSON.stringify({ answer: okJson('[1,2]') }))).toEqual({
+      answer: { success: true, data: [1, 2], messages: [] },
     });
   });
 });

@@ -3,7 +3,7 @@ import type { FastifySerializerCompiler } from 'fastify/types/schema';
 import { z } from 'zod';
 import { safeEncode, type $ZodType } from 'zod/v4/core';
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
-import { writeWithRawJson } from '../lib/raw-json';
+import { RawJson } from '../lib/raw-json';
 
 /** A JSON Schema node as z.toJSONSchema writes it (only the keys this module rewrites are typed). */
 type JsonSchema = {
@@ -73,11 +73,12 @@ export interface SerializerOptions {
 export function createSerializerCompiler(options: SerializerOptions): FastifySerializerCompiler<z.ZodType> {
   return ({ schema, method, url }) => {
     const compiled = fastJson(serializationSchemaOf(schema) as unknown as Parameters<typeof fastJson>[0]);
-    // Stored JSON read as text (RawJson) is written as it is, not parsed and written again.
-    const stringify = (data: unknown) => writeWithRawJson(() => compiled(data));
+    // An answer the database wrote as JSON text (okJson) goes out as that text.
+    const stringify = (data: unknown) => (data instanceof RawJson ? data.json : compiled(data));
     if (!options.checkWithZod) return stringify;
     return (data: unknown) => {
-      const checked = safeEncode(schema as unknown as $ZodType, data);
+      const value = data instanceof RawJson ? JSON.parse(data.json) : data;
+      const checked = safeEncode(schema as unknown as $ZodType, value);
       if (checked.error) throw new ResponseSerializationError(method, url, { cause: checked.error });
       return stringify(data);
     };

@@ -13,7 +13,7 @@ import { createProjectServices } from '../modules/projects/project-services';
 import { createInlineCpu } from '../workers/inline-cpu';
 import { seedReferenceData, validCustomer } from '../modules/projects/testing/project-fixtures';
 import { createSessionRepository } from '../modules/auth/session.repository';
-import { createTransitsRepository } from '../modules/transits/transits.repository';
+import { createProjectReadRepository } from '../modules/projects/project-read.repository';
 import { createProjectsRepository } from '../modules/projects/projects.repository';
 import { createCustomersRepository } from '../modules/customers/customers.repository';
 
@@ -87,18 +87,13 @@ describe('query plans (ADR 019)', () => {
     usesIndex(plan, 'access_tokens_token_hash_unique');
   });
 
-  it("the project read finds a project's live transits in order by transits_project_live_idx", async () => {
+  it("the project read's one statement finds the live transits and their items by their indexes", async () => {
     const plan = await planOf(() =>
-      createTransitsRepository(capturing).listTransitsOfProject(user.organizationId!, projectId),
+      createProjectReadRepository(capturing).readJson(user.organizationId!, projectId),
     );
     usesIndex(plan, 'transits_project_live_idx');
-  });
-
-  it("the project read finds the transits' items by penetrating_items_transit_idx", async () => {
-    const plan = await planOf(() =>
-      createTransitsRepository(capturing).listItemsOfProject(user.organizationId!, projectId),
-    );
     usesIndex(plan, 'penetrating_items_transit_idx');
+    usesIndex(plan, 'projects_customer_idx');
   });
 
   it("a customer's live project count uses projects_customer_idx", async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDb } from '@sealplan/db/testing';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
@@ -54,6 +54,41 @@ describe('GET /api/health without a database', () => {
         success: false,
         data: { status: 'degraded', database: { reachable: false } },
       });
+    } finally {
+      await t.close();
+      await db.close();
+    }
+  });
+});
+
+describe('GET /api/health under a burst', () => {
+  it('checks that arrive while a ping is on its way share it; a later check pings again', async () => {
+    const db = await createTestDb();
+    let pings = 0;
+    let answer!: (reachable: boolean) => void;
+    const t = await createTestApp({
+      db: {
+        ...db,
+        ping: () => {
+          pings++;
+          return new Promise<boolean>((resolve) => (answer = resolve));
+        },
+      },
+    });
+    try {
+      const burst = Array.from({ length: 5 }, () => t.app.inject({ method: 'GET', url: '/api/health' }));
+      await vi.waitFor(() => expect(pings).toBe(1));
+      // Give every check of the burst time to reach the route while the ping is still on its way.
+      await new Promise((r) => setTimeout(r, 200));
+      answer(true);
+      const answers = await Promise.all(burst);
+      expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+      expect(pings).toBe(1);
+
+      const later = t.app.inject({ method: 'GET', url: '/api/health' });
+      await vi.waitFor(() => expect(pings).toBe(2));
+      answer(false);
+      expect((await later).statusCode).toBe(503);
     } finally {
       await t.close();
       await db.close();

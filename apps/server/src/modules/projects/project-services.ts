@@ -6,6 +6,7 @@ import { createCustomersRepository } from '../customers/customers.repository';
 import { createCustomersService } from '../customers/customers.service';
 import { createTransitsRepository } from '../transits/transits.repository';
 import { createTransitsService } from '../transits/transits.service';
+import { createProjectReadRepository } from './project-read.repository';
 import { createProjectsRepository } from './projects.repository';
 import { createProjectsService } from './projects.service';
 
@@ -18,7 +19,10 @@ export function createProjectServices(db: Database, now: () => Date, cpu: Pick<C
     loadCatalogue: () => catalogue.getCatalogue(),
     cpu,
   });
-  const projects = createProjectsService({ repo: createProjectsRepository(db), transits });
+  const projects = createProjectsService({
+    repo: createProjectsRepository(db),
+    read: createProjectReadRepository(db),
+  });
   return { catalogue, customers, transits, projects };
 }
 

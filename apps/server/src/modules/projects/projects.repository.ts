@@ -1,7 +1,5 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { customers, industries, projects, transits, type Database } from '@sealplan/db';
-import { customerProjectCountSql, type CustomerRecord } from '../customers/customers.repository';
 import { insertScoped, selectPage, totalCount, updateVersioned } from '../../lib/versioned-repository';
 import type { FieldMap } from '../instance/record-fields';
 
@@ -11,11 +9,6 @@ export interface ProjectRecord {
   customerName: string;
   industryName: string;
   transitCount: number;
-}
-/** The project read's project and its customer, from one query. */
-export interface ProjectWithCustomer {
-  project: ProjectRecord;
-  customer: CustomerRecord;
 }
 export type ProjectValues = Pick<ProjectRow, 'name' | 'customerId' | 'industryId' | 'description'>;
 
@@ -56,7 +49,7 @@ export function createProjectsRepository(db: Database) {
   const live = (organizationId: string) =>
     and(eq(projects.organizationId, organizationId), eq(projects.isRemoved, false));
 
-  // The project read's lookup, built once and prepared (ADR 019).
+  // The project lookup of saves, built once and prepared (ADR 019).
   const byId = base()
     .where(
       and(
@@ -68,59 +61,10 @@ export function createProjectsRepository(db: Database) {
     .limit(1)
     .prepare('project_by_id');
 
-  // The project read's project with its whole customer (the customer's industry and live project count), built
-  // once and prepared: one query where the read made two (ADR 019). The customer is the caller's too.
-  const customerIndustries = alias(industries, 'customer_industries');
-  const withCustomer = db
-    .select({
-      project: projects,
-      customerName: customers.name,
-      industryName: industries.name,
-      transitCount: transitCountSql,
-      customer: customers,
-      customerIndustryName: customerIndustries.name,
-      customerProjectCount: customerProjectCountSql,
-    })
-    .from(projects)
-    .innerJoin(
-      customers,
-      and(eq(customers.id, projects.customerId), eq(customers.organizationId, projects.organizationId)),
-    )
-    .innerJoin(industries, eq(industries.id, projects.industryId))
-    .innerJoin(customerIndustries, eq(customerIndustries.id, customers.industryId))
-    .where(
-      and(
-        eq(projects.id, sql.placeholder('id')),
-        eq(projects.organizationId, sql.placeholder('organizationId')),
-        eq(projects.isRemoved, false),
-      ),
-    )
-    .limit(1)
-    .prepare('project_with_customer_by_id');
-
   return {
     async findById(organizationId: string, id: string): Promise<ProjectRecord | null> {
       const rows = await byId.execute({ id, organizationId });
       return rows[0] ?? null;
-    },
-
-    /** The live project of the organization with its customer (null when there is none). */
-    async findWithCustomer(organizationId: string, id: string): Promise<ProjectWithCustomer | null> {
-      const row = (await withCustomer.execute({ id, organizationId }))[0];
-      if (!row) return null;
-      return {
-        project: {
-          project: row.project,
-          customerName: row.customerName,
-          industryName: row.industryName,
-          transitCount: row.transitCount,
-        },
-        customer: {
-          customer: row.customer,
-          industryName: row.customerIndustryName,
-          projectCount: row.customerProjectCount,
-        },
-      };
     },
 
     /** Any project of the organization, removed or not (to answer a soft delete). */

@@ -5,13 +5,16 @@ import {
   RECORD_MESSAGES,
   type Customer,
   type DashboardData,
+  type InstanceList,
   type Project,
   type ProjectAndTransits,
+  type Transit,
   type TransitData,
 } from '@sealplan/contracts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createUserWithToken, type TestUser } from '../../testing/factories';
 import { call, seedReferenceData, validCustomer } from './testing/project-fixtures';
+import { seedDemoPortfolio } from './demo.seed';
 
 let t: TestApp;
 let user: TestUser;
@@ -276,5 +279,97 @@ describe('project reads', () => {
       user.headers,
     );
     expect(types.body.data.map((x) => x.id)).toEqual(['PIPE_PLASTIC', 'PIPE', 'CABLE']);
+  });
+});
+
+describe('the project read, written by the database in one query (ADR 019)', () => {
+  it("answers exactly what the project's, the customer's and each transit's own reads answer", async () => {
+    const owner = await createUserWithToken(t.deps.db.db);
+    await seedDemoPortfolio(t.deps.db.db, owner.organizationId!, owner.id);
+    const projects = (await call<Project[]>(t.app, '/api/project/getRecentProjects', {}, owner.headers)).body
+      .data;
+    const customers = (await call<Customer[]>(t.app, '/api/customer/getActive', {}, owner.headers)).body.data;
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/api/instance/Transit',
+      query: { size: '100' },
+      headers: owner.headers,
+    });
+    const allTransits = (listed.json().data as InstanceList<Transit>).r;
+    // A removed transit and a removed item line are left out of the read.
+    const gone = allTransits.find((x) => x.penetratingItemCount > 1)!;
+    const goneData = (
+      await call<TransitData>(t.app, '/api/project/getTransitData', { transitId: gone.id }, owner.headers)
+    ).body.data;
+    const [firstItem, ...keptItems] = goneData.penetratingItems;
+    const trimmed = await call(
+      t.app,
+      '/api/project/savePenetratingItems',
+      {
+        transitVersion: goneData.transit.version,
+        penetratingItems: [
+          {
+            id: firstItem!.id,
+            transitId: gone.id,
+            quantity: firstItem!.quantity,
+            outerDiameterMm: firstItem!.outerDiameterMm,
+            isRemoved: true,
+          },
+        ],
+      },
+      owner.headers,
+    );
+    expect(trimmed.status).toBe(200);
+    const removedTransit = allTransits.find((x) => x.projectId === gone.projectId && x.id !== gone.id)!;
+    const removed = await call(
+      t.app,
+      '/api/project/saveTransit',
+      { transit: { ...removedTransit, isDelete: true } },
+      owner.headers,
+    );
+    expect(removed.status).toBe(200);
+
+    expect(projects.length).toBeGreaterThanOrEqual(3);
+    for (const project of projects) {
+      const read = await call<ProjectAndTransits>(
+        t.app,
+        '/api/project/getProjectAndTransits',
+        { projectId: project.id },
+        owner.headers,
+      );
+      expect(read.status).toBe(200);
+      const { data } = read.body;
+      const again = (await call<Project[]>(t.app, '/api/project/getRecentProjects', {}, owner.headers)).body
+        .data;
+      expect(data.project).toEqual(again.find((p) => p.id === project.id));
+      expect(data.customer).toEqual(customers.find((c) => c.id === project.customerId));
+      const expectedIds = allTransits
+        .filter((x) => x.projectId === project.id && x.id !== removedTransit.id)
+        .sort((a, b) => a.auditing.createdOn.localeCompare(b.auditing.createdOn) || a.id.localeCompare(b.id))
+        .map((x) => x.id);
+      expect(data.transits.map((x) => x.id)).toEqual(expectedIds);
+      for (const transit of data.transits) {
+        const own = (
+          await call<TransitData>(
+            t.app,
+            '/api/project/getTransitData',
+            { transitId: transit.id },
+            owner.headers,
+          )
+        ).body.data;
+        expect(transit).toEqual({ ...own.transit, penetratingItems: own.penetratingItems });
+      }
+    }
+    const readOfGone = (
+      await call<ProjectAndTransits>(
+        t.app,
+        '/api/project/getProjectAndTransits',
+        { projectId: gone.projectId },
+        owner.headers,
+      )
+    ).body.data;
+    const goneRead = readOfGone.transits.find((x) => x.id === gone.id)!;
+    expect(goneRead.penetratingItems.map((i) => i.id)).not.toContain(firstItem!.id);
+    expect(goneRead.penetratingItems).toHaveLength(keptItems.length);
   });
 });

@@ -10,8 +10,10 @@ import {
   projectAndTransitsSchema,
   dashboardDataSchema,
   recentProjectsSchema,
+  type ProjectAndTransits,
 } from '@sealplan/contracts';
 import { ok } from '../../lib/reply';
+import { okJson } from '../../lib/raw-json';
 import { orgIdOf, requireOrgUser } from '../../plugins/auth';
 import { createProjectServices } from './project-services';
 
@@ -55,7 +57,10 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guarded,
       schema: { tags, body: projectIdRequestSchema, response: { 200: envelope(projectAndTransitsSchema) } },
     },
-    async (request) => ok(await projects.getProjectAndTransits(orgIdOf(request), request.body.projectId)),
+    async (request) =>
+      okJson<ProjectAndTransits>(
+        await projects.getProjectAndTransitsJson(orgIdOf(request), request.body.projectId),
+      ),
   );
 
   app.post(

@@ -5,13 +5,12 @@ import {
   projectInputSchema,
   type DashboardData,
   type Project,
-  type ProjectAndTransits,
   type ProjectInput,
 } from '@sealplan/contracts';
 import { AppError } from '../../errors';
 import { parseInput } from '../instance/parse-input';
-import { expectedVersion, presentCustomer } from '../customers/customers.service';
-import type { TransitsService } from '../transits/transits.service';
+import { expectedVersion } from '../customers/customers.service';
+import type { ProjectReadRepository } from './project-read.repository';
 import type { ProjectRecord, ProjectsRepository } from './projects.repository';
 
 /** Spec §3 project as answered. */
@@ -35,10 +34,10 @@ export function presentProject(record: ProjectRecord): Project {
 
 export interface ProjectsServiceDeps {
   repo: ProjectsRepository;
-  transits: TransitsService;
+  read: ProjectReadRepository;
 }
 
-export function createProjectsService({ repo, transits }: ProjectsServiceDeps) {
+export function createProjectsService({ repo, read }: ProjectsServiceDeps) {
   async function get(organizationId: string, id: string): Promise<Project> {
     const record = await repo.findById(organizationId, id);
     if (!record) throw new AppError('NOT_FOUND', PROJECT_MESSAGES.notFound);
@@ -103,20 +102,14 @@ export function createProjectsService({ repo, transits }: ProjectsServiceDeps) {
       return get(organizationId, input.id);
     },
 
-    /** Spec §7 getProjectAndTransits: the project with its customer, industry and transits (stored results, items). */
-    // The project with its customer is one query, run beside the transits' two: both are scoped to the caller's
-    // organization and the transits to a live project, so nothing is answered when the project is not found.
-    async getProjectAndTransits(organizationId: string, projectId: string): Promise<ProjectAndTransits> {
-      const [found, projectTransits] = await Promise.all([
-        repo.findWithCustomer(organizationId, projectId),
-        transits.listForProject(organizationId, projectId),
-      ]);
-      if (!found) throw new AppError('NOT_FOUND', PROJECT_MESSAGES.notFound);
-      return {
-        project: presentProject(found.project),
-        customer: presentCustomer(found.customer),
-        transits: projectTransits,
-      };
+    /**
+     * Spec §7 getProjectAndTransits: the project with its customer, industry and transits (stored results, items),
+     * as the JSON text the database writes in one query (ADR 019); not found when it is not the caller's.
+     */
+    async getProjectAndTransitsJson(organizationId: string, projectId: string): Promise<string> {
+      const json = await read.readJson(organizationId, projectId);
+      if (json === null) throw new AppError('NOT_FOUND', PROJECT_MESSAGES.notFound);
+      return json;
     },
 
     /** Spec §7 getRecentProjects. */

@@ -1,16 +1,7 @@
 import { and, asc, count, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
-import {
-  penetratingItems,
-  penetratingItemTypes,
-  projects,
-  transitClasses,
-  transits,
-  transitTypes,
-  type Database,
-} from '@sealplan/db';
+import { penetratingItems, projects, transits, type Database } from '@sealplan/db';
 import { insertScoped, selectPage, totalCount, updateVersioned } from '../../lib/versioned-repository';
 import type { FieldMap } from '../instance/record-fields';
-import { rawJson } from '../../lib/raw-json';
 
 export type TransitRow = typeof transits.$inferSelect;
 /** A transit row without its stored sizing. */
@@ -83,23 +74,8 @@ const itemOrder = [asc(penetratingItems.sort), asc(penetratingItems.createdOn), 
 
 /** The only Drizzle caller for transits and penetrating items; every query is scoped to one organization. */
 export function createTransitsRepository(db: Database) {
-  const projectRead = prepareProjectRead(db);
   return {
     ...queries(db),
-    /** The live transits of a project, oldest first (getProjectAndTransits; a prepared statement, ADR 019). */
-    async listTransitsOfProject(organizationId: string, projectId: string): Promise<TransitWithNames[]> {
-      const rows = await projectRead.transits.execute({ organizationId, projectId });
-      // The stored results travel on as the text PostgreSQL gave (ADR 019): answered, never read here.
-      return rows.map(({ transit, resultsJson, ...names }) => ({
-        transit: { ...transit, results: rawJson(resultsJson) },
-        ...names,
-      }));
-    },
-    /** The live items of a project's live transits in item order, in one query (getProjectAndTransits). */
-    async listItemsOfProject(organizationId: string, projectId: string): Promise<ItemRow[]> {
-      const rows = await projectRead.items.execute({ organizationId, projectId });
-      return rows.map((r) => r.item);
-    },
     /** Runs `work` in one transaction with a repository bound to it (both saved or neither). */
     async transaction<T>(work: (repo: TransitQueries) => Promise<T>): Promise<T> {
       return db.transaction(async (tx) => work(queries(tx as unknown as Database)));
@@ -108,60 +84,6 @@ export function createTransitsRepository(db: Database) {
 }
 
 export type TransitQueries = ReturnType<typeof queries>;
-
-/** A transit with the catalogue names of its item type, transit type and class (null when unset or unknown). */
-export interface TransitWithNames {
-  transit: TransitRow;
-  itemTypeName: string | null;
-  transitTypeName: string | null;
-  className: string | null;
-}
-
-/** The project read's queries, built once per server and prepared (planned once per connection on PostgreSQL). */
-function prepareProjectRead(db: Database) {
-  const { results: _results, ...transitColumnsButResults } = getTableColumns(transits);
-  const organizationId = sql.placeholder('organizationId');
-  const projectId = sql.placeholder('projectId');
-  const ofProject = and(
-    eq(transits.projectId, projectId),
-    eq(transits.organizationId, organizationId),
-    eq(transits.isRemoved, false),
-    eq(projects.isRemoved, false),
-  );
-  return {
-    // The names of the transit's references come with it, so the read needs no catalogue query.
-    transits: db
-      .select({
-        transit: transitColumnsButResults,
-        resultsJson: sql<string | null>`${transits.results}::text`,
-        itemTypeName: penetratingItemTypes.name,
-        transitTypeName: transitTypes.name,
-        className: transitClasses.name,
-      })
-      .from(transits)
-      .innerJoin(projects, eq(projects.id, transits.projectId))
-      .leftJoin(penetratingItemTypes, eq(penetratingItemTypes.id, transits.penetratingItemTypeId))
-      .leftJoin(transitTypes, eq(transitTypes.id, transits.transitTypeId))
-      .leftJoin(transitClasses, eq(transitClasses.id, transits.classId))
-      .where(ofProject)
-      .orderBy(asc(transits.createdOn), asc(transits.id))
-      .prepare('project_read_transits'),
-    items: db
-      .select({ item: penetratingItems })
-      .from(penetratingItems)
-      .innerJoin(transits, eq(transits.id, penetratingItems.transitId))
-      .innerJoin(projects, eq(projects.id, transits.projectId))
-      .where(
-        and(
-          ofProject,
-          eq(penetratingItems.organizationId, organizationId),
-          eq(penetratingItems.isRemoved, false),
-        ),
-      )
-      .orderBy(...itemOrder)
-      .prepare('project_read_items'),
-  };
-}
 
 /** Whether the organization's project exists and is not removed (transit saves and schedule imports ask it). */
 export async function projectIsLive(

@@ -37,7 +37,6 @@ import {
   type TransitData,
   type TransitSaveInput,
   type TransitSaveValues,
-  type TransitWithItems,
 } from '@sealplan/contracts';
 import type { z } from 'zod';
 import { AppError } from '../../errors';
@@ -51,7 +50,6 @@ import type {
   TransitFields,
   TransitRow,
   TransitValues,
-  TransitWithNames,
   TransitsRepository,
 } from './transits.repository';
 
@@ -104,18 +102,6 @@ export function presentTransit(row: TransitRow, catalogue: CatalogueNames): Tran
     version: row.version,
     auditing: { createdOn: row.createdOn.toISOString(), lastUpdatedOn: row.lastUpdatedOn.toISOString() },
     results: (row.results ?? null) as TransitSizing | null,
-  };
-}
-
-/** The catalogue names a transit read with its references' names carries, as presentTransit looks them up. */
-function namesOf(row: TransitWithNames): CatalogueNames {
-  const { transit } = row;
-  const one = <T extends string>(id: string | null, name: string | null) =>
-    id !== null && name !== null ? [{ id: id as T, name }] : [];
-  return {
-    itemTypes: one(transit.penetratingItemTypeId, row.itemTypeName) as CatalogueNames['itemTypes'],
-    transitTypes: one(transit.transitTypeId, row.transitTypeName) as CatalogueNames['transitTypes'],
-    classes: one(transit.classId, row.className) as CatalogueNames['classes'],
   };
 }
 
@@ -630,21 +616,6 @@ export function createTransitsService({ repo, loadCatalogue, cpu }: TransitsServ
       const row = await repo.findItem(organizationId, id);
       if (!row) throw new AppError('NOT_FOUND', PENETRATING_ITEM_MESSAGES.notFound);
       return presentItem(row);
-    },
-
-    /** The live transits of a project with their items (getProjectAndTransits). */
-    async listForProject(organizationId: string, projectId: string): Promise<TransitWithItems[]> {
-      // Two queries at once; the transits carry their references' names, so no catalogue is loaded (ADR 019).
-      const [rows, items] = await Promise.all([
-        repo.listTransitsOfProject(organizationId, projectId),
-        repo.listItemsOfProject(organizationId, projectId),
-      ]);
-      const itemsByTransit = new Map<string, PenetratingItem[]>(rows.map((row) => [row.transit.id, []]));
-      for (const item of items) itemsByTransit.get(item.transitId)?.push(presentItem(item));
-      return rows.map((row) => ({
-        ...presentTransit(row.transit, namesOf(row)),
-        penetratingItems: itemsByTransit.get(row.transit.id)!,
-      }));
     },
 
     /** Spec §7 saveTransit {transit}: results recomputed on the server; answers the saved transit. */
