@@ -10,7 +10,12 @@ import {
 import { AppError } from '../errors';
 import { hashToken } from '../lib/tokens';
 import { PERMISSIONS, USER_ADMIN_ROLES, type RoleId } from '../modules/auth/roles';
-import { createSessionRepository, type SessionRepository } from '../modules/auth/session.repository';
+import {
+  createSessionRepository,
+  type SessionProfile,
+  type SessionRepository,
+  type SessionRow,
+} from '../modules/auth/session.repository';
 
 export const ANONYMOUS_TOKEN = ANONYMOUS_ACCESS_TOKEN;
 
@@ -32,6 +37,12 @@ export interface AuthUser {
 declare module 'fastify' {
   interface FastifyRequest {
     user: AuthUser | null;
+    /** The caller's profile, read with the session on routes whose config asks for it (sessionProfile). */
+    sessionProfile: SessionProfile | null;
+  }
+  interface FastifyContextConfig {
+    /** The route answers the caller's own profile: read it with the session, in one statement (ADR 019). */
+    sessionProfile?: boolean;
   }
 }
 
@@ -70,14 +81,14 @@ export function bearer(request: FastifyRequest): string | null {
 
 const sessionRepositories = new WeakMap<Database, SessionRepository>();
 
-/** Looks the token up by its hash; revoked, expired, suspended, removed or unapproved means anonymous. */
-export async function resolveUser(app: FastifyInstance, token: string | null): Promise<AuthUser | null> {
-  if (!token || token === ANONYMOUS_TOKEN) return null;
+function sessionsOf(app: FastifyInstance): SessionRepository {
   const { db } = app.deps.db;
   let sessions = sessionRepositories.get(db);
   if (!sessions) sessionRepositories.set(db, (sessions = createSessionRepository(db)));
-  const row = await sessions.findLiveSession(hashToken(token), app.deps.now());
-  if (!row) return null;
+  return sessions;
+}
+
+function authUserOf(row: SessionRow): AuthUser {
   return {
     id: row.userId,
     organizationId: row.organizationId,
@@ -92,11 +103,27 @@ export async function resolveUser(app: FastifyInstance, token: string | null): P
   };
 }
 
+/** Looks the token up by its hash; revoked, expired, suspended, removed or unapproved means anonymous. */
+export async function resolveUser(app: FastifyInstance, token: string | null): Promise<AuthUser | null> {
+  if (!token || token === ANONYMOUS_TOKEN) return null;
+  const row = await sessionsOf(app).findLiveSession(hashToken(token), app.deps.now());
+  return row ? authUserOf(row) : null;
+}
+
 export async function authPlugin(app: FastifyInstance) {
   app.decorateRequest('user', null);
+  app.decorateRequest('sessionProfile', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
-    request.user = await resolveUser(app, bearer(request));
+    const token = bearer(request);
+    if (request.routeOptions.config.sessionProfile !== true || !token || token === ANONYMOUS_TOKEN) {
+      request.user = await resolveUser(app, token);
+      return;
+    }
+    // The route answers the caller's own profile: it comes with the session, in the same statement (ADR 019).
+    const found = await sessionsOf(app).findLiveSessionWithProfile(hashToken(token), app.deps.now());
+    request.user = found ? authUserOf(found.session) : null;
+    request.sessionProfile = found?.profile ?? null;
   });
 }
 // Let the hook apply to the whole app, not only inside this plugin's scope.

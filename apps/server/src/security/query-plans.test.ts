@@ -87,6 +87,13 @@ describe('query plans (ADR 019)', () => {
     usesIndex(plan, 'access_tokens_token_hash_unique');
   });
 
+  it("current-user's session with the caller's profile finds the token by its hash index", async () => {
+    const plan = await planOf(() =>
+      createSessionRepository(capturing).findLiveSessionWithProfile(hashToken(user.token), new Date()),
+    );
+    usesIndex(plan, 'access_tokens_token_hash_unique');
+  });
+
   it("the project read's one statement finds the live transits and their items by their indexes", async () => {
     const plan = await planOf(() =>
       createProjectReadRepository(capturing).readJson(user.organizationId!, projectId),

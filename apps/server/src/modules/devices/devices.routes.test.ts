@@ -53,6 +53,27 @@ describe('devices (spec §3 profile devices, §7 setDevice)', () => {
     );
   });
 
+  it('current-user, read with the session in one statement, answers what the profile read apart answers', async () => {
+    const u = await createAccount(t.deps.db.db);
+    await signInFrom(u.email, u.password, 'laptop', FIREFOX);
+    const office = await signInFrom(u.email, u.password, 'office-pc', CHROME_WINDOWS);
+    const me = (await t.app.inject({ method: 'GET', url: '/api/auth/current-user', headers: office })).json();
+    expect(me.data.user.devices).toHaveLength(2);
+    // getUser/{id} for oneself reads the details and the devices by themselves (ADR 019).
+    const apart = await t.app.inject({
+      method: 'GET',
+      url: `/api/user/getUser/${me.data.user.id}`,
+      headers: office,
+    });
+    expect(apart.statusCode, apart.body).toBe(200);
+    expect(me).toEqual(apart.json());
+    const alias = await t.app.inject({ method: 'GET', url: '/api/user/getUser', headers: office });
+    expect(alias.json()).toEqual(me);
+    // Signed out, the same route answers as before: not signed in.
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/auth/current-user' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
   it('signing a device out revokes its tokens at once, on every app server; the others stay signed in', async () => {
     const u = await createAccount(t.deps.db.db);
     const laptop = await signInFrom(u.email, u.password, 'laptop', FIREFOX);

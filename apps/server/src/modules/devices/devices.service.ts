@@ -11,7 +11,12 @@ export interface DevicesServiceDeps {
   log: Pick<FastifyBaseLogger, 'info'>;
 }
 
-function present(d: DeviceRow & { isCurrent: boolean }): UserDevice {
+/** A device as the profile lists it. */
+export function presentDevice(
+  d: Pick<DeviceRow, 'id' | 'deviceKey' | 'name' | 'userAgent' | 'createdOn' | 'lastSeenOn'> & {
+    isCurrent: boolean;
+  },
+): UserDevice {
   const { browser, os } = parseUserAgent(d.userAgent);
   return {
     id: d.id,
@@ -31,7 +36,7 @@ function present(d: DeviceRow & { isCurrent: boolean }): UserDevice {
  */
 export function createDevicesService({ repo, now, log }: DevicesServiceDeps) {
   async function list(userId: string, tokenId: string | null): Promise<UserDevice[]> {
-    return (await repo.listOf(userId, tokenId)).map(present);
+    return (await repo.listOf(userId, tokenId)).map(presentDevice);
   }
 
   return {

@@ -11,6 +11,7 @@ import {
   transitTypes,
   type Database,
 } from '@sealplan/db';
+import { isoTimestamp } from '../../lib/sql-json';
 
 /**
  * The project read (getProjectAndTransits) as one prepared statement whose one value is the answer's JSON text,
@@ -156,13 +157,8 @@ export function createProjectReadRepository(db: Database) {
 
 export type ProjectReadRepository = ReturnType<typeof createProjectReadRepository>;
 
-/** A timestamp as Date.prototype.toISOString writes it (UTC, milliseconds, the microseconds cut as a Date cuts them). */
-function iso(column: AnyColumn): SQL {
-  return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-}
-
 function auditing(createdOn: AnyColumn, lastUpdatedOn: AnyColumn): SQL {
-  return sql`json_build_object('createdOn', ${iso(createdOn)}, 'lastUpdatedOn', ${iso(lastUpdatedOn)})`;
+  return sql`json_build_object('createdOn', ${isoTimestamp(createdOn)}, 'lastUpdatedOn', ${isoTimestamp(lastUpdatedOn)})`;
 }
 
 /** A catalogue reference as presentTransit answers it: null without an id, the id as display without a name. */

@@ -7,9 +7,15 @@ import {
   type UserDevice,
   type UserProfile,
 } from '@sealplan/contracts';
+import type { AuthUser } from '../../plugins/auth';
+import type { ProfileUser, SessionProfile } from '../auth/session.repository';
+import { presentDevice } from '../devices/devices.service';
 import type { UserDetails } from './users.repository';
 
-function industryRef(d: UserDetails): IndustryReference | null {
+/** What a profile is presented from: a user's details with the fields a profile shows. */
+type ProfileDetails = Omit<UserDetails, 'user'> & { user: ProfileUser };
+
+function industryRef(d: ProfileDetails): IndustryReference | null {
   if (!d.user.industryId) return null;
   return { id: d.user.industryId, display: d.industry?.name ?? d.user.industryId, model: 'Industry' };
 }
@@ -20,7 +26,7 @@ const language = (v: string | null): UserLanguage | null =>
 const system = (v: string): UserMeasurementSystem => (v === 'METRIC' ? 'METRIC' : 'IMPERIAL');
 
 /** Spec §3 user profile (current-user, getUser). Never includes the password hash or tokens. */
-export function presentProfile(d: UserDetails, devices: UserDevice[]): UserProfile {
+export function presentProfile(d: ProfileDetails, devices: UserDevice[]): UserProfile {
   const u = d.user;
   return {
     id: u.id,
@@ -48,6 +54,22 @@ export function presentProfile(d: UserDetails, devices: UserDevice[]): UserProfi
     applicationSettings: { defaultMeasurementSystem: system(u.defaultMeasurementSystem) },
     organization: d.organization,
   };
+}
+
+/** The caller's own profile from what the session statement read with it (current-user, ADR 019). */
+export function presentOwnProfile(caller: AuthUser, p: SessionProfile): UserProfile {
+  const u = p.user;
+  const details: ProfileDetails = {
+    user: u,
+    organization:
+      u.organizationId && p.organizationName !== null
+        ? { id: u.organizationId, name: p.organizationName, isProvider: caller.isProviderOrganization }
+        : null,
+    industry: u.industryId && p.industryName !== null ? { id: u.industryId, name: p.industryName } : null,
+    roles: [...caller.roles].sort(),
+    permissions: [...caller.permissions].sort(),
+  };
+  return presentProfile(details, p.devices.map(presentDevice));
 }
 
 /** One row of the user-admin grids. */

@@ -67,9 +67,10 @@ export async function usersRoutes(app: FastifyInstance) {
     '/api/auth/current-user',
     {
       preHandler: requireUser,
+      config: { sessionProfile: true },
       schema: { tags: ['auth'], response: { 200: envelope(currentUserResponseSchema) } },
     },
-    async (request) => ok(await users.profile(request.user!)),
+    async (request) => ok(await users.profile(request.user!, request.sessionProfile)),
   );
 
   // Public: anyone may register; the account waits for approval.
@@ -266,8 +267,12 @@ export async function usersRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/user/getUser',
-    { preHandler: requireUser, schema: { tags, response: { 200: envelope(currentUserResponseSchema) } } },
-    async (request) => ok(await users.profile(request.user!)),
+    {
+      preHandler: requireUser,
+      config: { sessionProfile: true },
+      schema: { tags, response: { 200: envelope(currentUserResponseSchema) } },
+    },
+    async (request) => ok(await users.profile(request.user!, request.sessionProfile)),
   );
 
   r.get(
