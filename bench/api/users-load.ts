@@ -6,6 +6,7 @@
 // also delays what the user would have asked next (no coordinated omission).
 
 import { Agent, request } from 'node:http';
+import { seededRandom } from '../seeded-random';
 
 export interface UsersLoadOptions {
   url: string;
@@ -31,18 +32,6 @@ export interface UsersLoadResult {
   latenciesMs: number[];
 }
 
-/** A small deterministic generator (mulberry32) so the users' phases are the same from run to run. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function once(agent: Agent, options: UsersLoadOptions): Promise<boolean> {
   return new Promise((resolve) => {
     const req = request(
@@ -61,7 +50,7 @@ function once(agent: Agent, options: UsersLoadOptions): Promise<boolean> {
 }
 
 export async function runUsersLoad(options: UsersLoadOptions): Promise<UsersLoadResult> {
-  const random = options.random ?? seeded(21);
+  const random = options.random ?? seededRandom(21);
   const start = performance.now() + 50;
   const measureFrom = start + options.warmupMs;
   const end = measureFrom + options.durationMs;

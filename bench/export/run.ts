@@ -32,6 +32,7 @@ import {
   storedSizing,
 } from '../../apps/server/src/modules/export/export-document.builder';
 import { renderFile } from '../../apps/server/src/modules/export/export.service';
+import { seededRandom } from '../seeded-random';
 
 const TARGET_MS = 3000;
 /** Memory the export itself may take: growth of the process RSS while it runs (PGlite's heap is there before). */
@@ -55,21 +56,9 @@ const FORMATS: readonly ExportFormat[] =
 if (FORMATS.length === 0) throw new Error(`--format must be ALL or one of ${EXPORT_FORMATS.join(', ')}`);
 const RUNS = Number(arg('runs', '3'));
 
-/** Seeded PRNG (mulberry32) so every run benchmarks the same project. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Realistic transits: cable transits (most), pipe and plastic-pipe transits, round and rectangular. */
 function transitSpecs(catalogue: Catalogue): TransitSpec[] {
-  const random = prng(42);
+  const random = seededRandom(42);
   const plastic = catalogue.crushers.filter((c) => c.itemTypeId === 'PIPE_PLASTIC' && c.pipeDiameterMm <= 63);
   return Array.from({ length: TRANSITS }, (_, i) => {
     const kind = i % 5 === 4 ? 'PIPE_PLASTIC' : i % 5 === 3 ? 'PIPE' : 'CABLE';

@@ -20,6 +20,7 @@ import {
   createExportProject,
   type TransitSpec,
 } from '../../apps/server/src/modules/export/testing/export-factories';
+import { seededRandom } from '../seeded-random';
 
 const TARGET_MS = 2000;
 
@@ -30,18 +31,6 @@ function arg(name: string, fallback: string): string {
 const ROWS = Number(arg('rows', '2000'));
 const TRANSITS = Number(arg('transits', '100'));
 const RUNS = Number(arg('runs', '3'));
-
-/** Seeded PRNG (mulberry32) so every run imports the same schedule. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const load = () =>
   loadavg()
@@ -69,7 +58,7 @@ function transitSpecs(): TransitSpec[] {
 
 /** A schedule as a cable list has it: tag, type, OD with a decimal comma, quantity, transit. */
 function scheduleRows(): string[][] {
-  const random = prng(7);
+  const random = seededRandom(7);
   return Array.from({ length: ROWS }, (_, i) => [
     `W-${String(i + 1).padStart(5, '0')}`,
     'Power cable',

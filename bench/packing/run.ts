@@ -35,6 +35,7 @@ import {
   validateLayout,
   type Opening,
 } from '@sealplan/engine';
+import { seededRandom } from '../seeded-random';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 // BEST_KNOWN_PATH overrides where the file is (a git worktree sits elsewhere than the repository's folder).
@@ -383,18 +384,6 @@ function runFamily(family: Family, settings: TightestSettings): { rows: Row[]; p
       `layouts ${allValid ? 'all valid' : 'INVALID FOUND'}`,
   );
   return { rows, pass: medianPass && worstPass && allValid };
-}
-
-/** mulberry32: the bench's own seeded generator for the cable lists. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Cable diameters, log-uniform in 8–60 mm, 0.1 mm steps (many small cables, a few large ones). */

@@ -1,0 +1,14 @@
+/**
+ * The benchmarks' seeded generator (mulberry32): every run of a benchmark builds the same lists, schedules,
+ * projects and schedules of requests. Uniform in [0, 1).
+ */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
