@@ -288,8 +288,10 @@ async function benchDatabase(kind: string) {
       body: JSON.stringify({ projectId }),
     };
     const probe = await fetch(read.url, read);
-    const answer = (await probe.json()) as { data: { transits: unknown[] } };
-    const readBytes = JSON.stringify(answer).length;
+    // The answer's size on the wire (the JSON the server writes, as it writes it).
+    const text = await probe.text();
+    const answer = JSON.parse(text) as { data: { transits: unknown[] } };
+    const readBytes = Buffer.byteLength(text);
     if (answer.data.transits.length !== PROJECT_TRANSITS) throw new Error('the project read misses transits');
 
     console.log(`\n${kind} (${SERVER_FORM} server, load ${load()}); project read answers ${readBytes} bytes`);
