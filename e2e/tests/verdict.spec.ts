@@ -90,7 +90,7 @@ test('typing stays responsive while the worker searches; the verdict appears; th
   await expect(page.getByTestId('transit-error-banner')).toContainText(
     'Penetrating Items do not fit in the transit.',
   );
-  // It really searched (about its 1.5 s budget, "Checking fit…" on screen), and meanwhile the main thread never
+  // It really searched (about its 2 s budget, "Checking fit…" on screen), and meanwhile the main thread never
   // stalled for it: a search on the main thread would be one task as long as the search; here the longest task
   // (rendering the dialog, slowed by a busy machine) is well below that.
   const watch = await page.evaluate(() => {

@@ -105,7 +105,7 @@ export {
 export type { AllowedClass, TransitChange, TransitChangeResult, TransitFieldState } from './transit-rules';
 export {
   PACKING_SEED,
-  PACKING_ITERATION_BUDGET,
+  packingIterationBudget,
   VERDICT_TIME_BUDGET_MS,
   deterministicVerdict,
   sizeTransit,

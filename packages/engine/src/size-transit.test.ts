@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
-  PACKING_ITERATION_BUDGET,
+  packingIterationBudget,
   PACKING_SEED,
   effectiveCopies,
   fillLimitPercent,
@@ -140,7 +140,7 @@ describe('sizeTransit example A: steel pipes, clearance, copies', () => {
     expect(packCircles.mock.calls[0]?.[1]).toEqual([90.3, 90.3, 128.9]);
     expect(packCircles.mock.calls[0]?.[2]).toMatchObject({
       seed: PACKING_SEED,
-      iterationBudget: PACKING_ITERATION_BUDGET,
+      iterationBudget: packingIterationBudget(3),
     });
     expect(result.packing.source).toBe('solved');
     expect(
@@ -608,5 +608,17 @@ describe('copies and spare percent', () => {
     [12.5, 87.5],
   ])('spare %s percent -> limit %s percent', (spare, expected) => {
     expect(fillLimitPercent(spare)).toBe(expected);
+  });
+});
+
+describe('packingIterationBudget (the server verdict, ADR 004)', () => {
+  it('gives small lists the budget the +0.5 % target needs and larger lists no more than before', () => {
+    expect(packingIterationBudget(1)).toBe(600_000);
+    expect(packingIterationBudget(40)).toBe(600_000);
+    expect(packingIterationBudget(48)).toBe(500_000);
+    expect(packingIterationBudget(60)).toBe(400_000);
+    expect(packingIterationBudget(299)).toBe(400_000);
+    for (let n = 1; n < 300; n++)
+      expect(packingIterationBudget(n + 1)).toBeLessThanOrEqual(packingIterationBudget(n));
   });
 });
