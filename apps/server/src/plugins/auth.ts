@@ -1,4 +1,11 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+  preValidationAsyncHookHandler,
+} from 'fastify';
+import type { SQL } from 'drizzle-orm';
 import type { Database } from '@sealplan/db';
 import {
   ANONYMOUS_ACCESS_TOKEN,
@@ -39,10 +46,14 @@ declare module 'fastify' {
     user: AuthUser | null;
     /** The caller's profile, read with the session on routes whose config asks for it (sessionProfile). */
     sessionProfile: SessionProfile | null;
+    /** The value a route reads with the session (withSessionValue); undefined when none was read. */
+    sessionValue: unknown;
   }
   interface FastifyContextConfig {
     /** The route answers the caller's own profile: read it with the session, in one statement (ADR 019). */
     sessionProfile?: boolean;
+    /** The route reads its answer with the session once its body is parsed (withSessionValue, ADR 019). */
+    sessionValue?: boolean;
   }
 }
 
@@ -113,8 +124,11 @@ export async function resolveUser(app: FastifyInstance, token: string | null): P
 export async function authPlugin(app: FastifyInstance) {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionProfile', null);
+  app.decorateRequest('sessionValue', undefined);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
+    // Such a route resolves its caller in its own preValidation hook, with the value it answers.
+    if (request.routeOptions.config.sessionValue === true) return;
     const token = bearer(request);
     if (request.routeOptions.config.sessionProfile !== true || !token || token === ANONYMOUS_TOKEN) {
       request.user = await resolveUser(app, token);
@@ -128,6 +142,53 @@ export async function authPlugin(app: FastifyInstance) {
 }
 // Let the hook apply to the whole app, not only inside this plugin's scope.
 (authPlugin as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
+
+/** A value a route answers, read in the same statement as the session (ADR 019). */
+export interface SessionValueSpec<T> {
+  /** The prepared statement's name (unique among statements). */
+  name: string;
+  /** The value as SQL over the caller's organization and the statement's own placeholders. */
+  value: (callerOrganizationId: SQL) => SQL<T>;
+  /**
+   * The placeholders' values from the request (its body parsed, not yet validated); null when the request will be
+   * refused anyway (a body that fails the route's schema): then the session is read alone.
+   */
+  params: (request: FastifyRequest) => Record<string, unknown> | null;
+}
+
+/**
+ * Route options that read the route's answer with the session, in one statement: one round trip for the whole
+ * request (ADR 019). The caller is resolved in the route's preValidation hook (after the body is parsed and the
+ * input gate has passed it) instead of on request; the guards (preHandler) and validation run as on any route.
+ * Spread into the route's options; the handler takes the value with `sessionValueOf`.
+ */
+export function withSessionValue<T>(spec: SessionValueSpec<T>) {
+  const lookups = new WeakMap<Database, ReturnType<SessionRepository['prepareWithValue']>>();
+  const preValidation: preValidationAsyncHookHandler = async (request) => {
+    const app = request.server;
+    const token = bearer(request);
+    const params = token && token !== ANONYMOUS_TOKEN ? spec.params(request) : null;
+    if (!token || params === null) {
+      request.user = await resolveUser(app, token);
+      return;
+    }
+    const { db } = app.deps.db;
+    let lookup = lookups.get(db);
+    if (!lookup) lookups.set(db, (lookup = sessionsOf(app).prepareWithValue(spec.name, spec.value)));
+    const found = await lookup(hashToken(token), app.deps.now(), params);
+    request.user = found ? authUserOf(found.session) : null;
+    request.sessionValue = found ? found.value : undefined;
+  };
+  return { config: { sessionValue: true }, preValidation };
+}
+
+/** The value read with the session (withSessionValue). */
+export function sessionValueOf<T>(request: FastifyRequest): T {
+  // The guards let only a live session through, and validation only the params the value was read with.
+  if (request.sessionValue === undefined)
+    throw new Error(`${request.url}: no value was read with the session`);
+  return request.sessionValue as T;
+}
 
 /** Route guard: a signed-in user with admin.access (spec §6: signing in requires it). */
 export const requireUser: preHandlerAsyncHookHandler = async (

@@ -13,7 +13,7 @@ import { createProjectServices } from '../modules/projects/project-services';
 import { createInlineCpu } from '../workers/inline-cpu';
 import { seedReferenceData, validCustomer } from '../modules/projects/testing/project-fixtures';
 import { createSessionRepository } from '../modules/auth/session.repository';
-import { createProjectReadRepository } from '../modules/projects/project-read.repository';
+import { projectReadJson } from '../modules/projects/project-read';
 import { createProjectsRepository } from '../modules/projects/projects.repository';
 import { createCustomersRepository } from '../modules/customers/customers.repository';
 
@@ -94,10 +94,10 @@ describe('query plans (ADR 019)', () => {
     usesIndex(plan, 'access_tokens_token_hash_unique');
   });
 
-  it("the project read's one statement finds the live transits and their items by their indexes", async () => {
-    const plan = await planOf(() =>
-      createProjectReadRepository(capturing).readJson(user.organizationId!, projectId),
-    );
+  it("the project read, in the session's statement, finds the token, the live transits and their items by their indexes", async () => {
+    const read = createSessionRepository(capturing).prepareWithValue('plan_project_read', projectReadJson);
+    const plan = await planOf(() => read(hashToken(user.token), new Date(), { projectId }));
+    usesIndex(plan, 'access_tokens_token_hash_unique');
     usesIndex(plan, 'transits_project_live_idx');
     usesIndex(plan, 'penetrating_items_transit_idx');
     usesIndex(plan, 'projects_customer_idx');

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   accessTokens,
   deviceTokens,
@@ -166,6 +166,32 @@ export function createSessionRepository(db: Database) {
     .prepare('session_with_profile_by_token_hash');
 
   return {
+    /**
+     * The session lookup with one more value a route answers, computed in the same statement for the caller's
+     * organization (ADR 019: one round trip). `value` is SQL over `callerOrganizationId` and its own placeholders;
+     * the statement is prepared once under `name`.
+     */
+    prepareWithValue<T>(name: string, value: (callerOrganizationId: SQL) => SQL<T>) {
+      const statement = db
+        .select({ ...sessionFields, value: value(sql`${users.organizationId}`) })
+        .from(accessTokens)
+        .innerJoin(users, eq(users.id, accessTokens.userId))
+        .leftJoin(organizations, eq(organizations.id, users.organizationId))
+        .where(live)
+        .limit(1)
+        .prepare(name);
+      return async (
+        tokenHash: string,
+        now: Date,
+        params: Record<string, unknown>,
+      ): Promise<{ session: SessionRow; value: T } | null> => {
+        const row = (await statement.execute({ ...params, tokenHash, now }))[0];
+        if (!row) return null;
+        const { value: found, ...session } = row;
+        return { session, value: found as T };
+      };
+    },
+
     async findLiveSession(tokenHash: string, now: Date): Promise<SessionRow | null> {
       const rows = await lookup.execute({ tokenHash, now });
       return (rows[0] as SessionRow | undefined) ?? null;

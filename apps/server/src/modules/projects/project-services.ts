@@ -6,7 +6,6 @@ import { createCustomersRepository } from '../customers/customers.repository';
 import { createCustomersService } from '../customers/customers.service';
 import { createTransitsRepository } from '../transits/transits.repository';
 import { createTransitsService } from '../transits/transits.service';
-import { createProjectReadRepository } from './project-read.repository';
 import { createProjectsRepository } from './projects.repository';
 import { createProjectsService } from './projects.service';
 
@@ -19,10 +18,7 @@ export function createProjectServices(db: Database, now: () => Date, cpu: Pick<C
     loadCatalogue: () => catalogue.getCatalogue(),
     cpu,
   });
-  const projects = createProjectsService({
-    repo: createProjectsRepository(db),
-    read: createProjectReadRepository(db),
-  });
+  const projects = createProjectsService({ repo: createProjectsRepository(db) });
   return { catalogue, customers, transits, projects };
 }
 

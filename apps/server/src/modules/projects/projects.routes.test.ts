@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { users } from '@sealplan/db';
 import {
   PROJECT_MESSAGES,
   RECENT_PROJECTS_LIMIT,
@@ -365,5 +367,27 @@ describe('the project read, written by the database in one query (ADR 019)', () 
     const goneRead = reads.get(gone.projectId)!.transits.find((x) => x.id === gone.id)!;
     expect(goneRead.penetratingItems.map((i) => i.id)).not.toContain(firstItem!.id);
     expect(goneRead.penetratingItems).toHaveLength(keptItems.length);
+  });
+});
+
+describe('the project read, in the session statement (ADR 019)', () => {
+  it('refuses as every route does: signed out 401, a bad body 400, a suspended account 401', async () => {
+    const p = (
+      await call<Project>(
+        t.app,
+        '/api/project/saveOne',
+        { project: newProject({ name: 'Guarded' }) },
+        user.headers,
+      )
+    ).body.data;
+    const read = (headers: Record<string, string>, body: unknown) =>
+      call(t.app, '/api/project/getProjectAndTransits', body, headers);
+    expect((await read({}, { projectId: p.id })).status).toBe(401);
+    expect((await read(user.headers, { projectId: 'not-a-uuid' })).status).toBe(400);
+    expect((await read(user.headers, {})).status).toBe(400);
+    const suspended = await createUserWithToken(t.deps.db.db);
+    await t.deps.db.db.update(users).set({ isSuspended: true }).where(eq(users.id, suspended.id));
+    expect((await read(suspended.headers, { projectId: p.id })).status).toBe(401);
+    expect((await read(user.headers, { projectId: p.id })).status).toBe(200);
   });
 });

@@ -10,11 +10,14 @@ import {
   projectAndTransitsSchema,
   dashboardDataSchema,
   recentProjectsSchema,
+  PROJECT_MESSAGES,
   type ProjectAndTransits,
 } from '@sealplan/contracts';
 import { ok } from '../../lib/reply';
 import { okJson } from '../../lib/raw-json';
-import { orgIdOf, requireOrgUser } from '../../plugins/auth';
+import { orgIdOf, requireOrgUser, sessionValueOf, withSessionValue } from '../../plugins/auth';
+import { AppError } from '../../errors';
+import { projectReadJson } from './project-read';
 import { createProjectServices } from './project-services';
 
 /** Spec §7 product functions of projects (POST /api/project/{name}). */
@@ -51,16 +54,27 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => ok(await catalogue.getPenetratingItemTypes()),
   );
 
+  // The project is read in the session's own statement, for the caller's organization: one round trip (ADR 019).
+  const projectRead = withSessionValue({
+    name: 'session_with_project_read',
+    value: projectReadJson,
+    params: (request) => {
+      const body = projectIdRequestSchema.safeParse(request.body);
+      return body.success ? { projectId: body.data.projectId } : null;
+    },
+  });
   app.post(
     '/api/project/getProjectAndTransits',
     {
       ...guarded,
+      ...projectRead,
       schema: { tags, body: projectIdRequestSchema, response: { 200: envelope(projectAndTransitsSchema) } },
     },
-    async (request) =>
-      okJson<ProjectAndTransits>(
-        await projects.getProjectAndTransitsJson(orgIdOf(request), request.body.projectId),
-      ),
+    async (request) => {
+      const json = sessionValueOf<string | null>(request);
+      if (json === null) throw new AppError('NOT_FOUND', PROJECT_MESSAGES.notFound);
+      return okJson<ProjectAndTransits>(json);
+    },
   );
 
   app.post(

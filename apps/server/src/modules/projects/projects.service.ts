@@ -10,7 +10,6 @@ import {
 import { AppError } from '../../errors';
 import { parseInput } from '../instance/parse-input';
 import { expectedVersion } from '../customers/customers.service';
-import type { ProjectReadRepository } from './project-read.repository';
 import type { ProjectRecord, ProjectsRepository } from './projects.repository';
 
 /** Spec §3 project as answered. */
@@ -34,10 +33,9 @@ export function presentProject(record: ProjectRecord): Project {
 
 export interface ProjectsServiceDeps {
   repo: ProjectsRepository;
-  read: ProjectReadRepository;
 }
 
-export function createProjectsService({ repo, read }: ProjectsServiceDeps) {
+export function createProjectsService({ repo }: ProjectsServiceDeps) {
   async function get(organizationId: string, id: string): Promise<Project> {
     const record = await repo.findById(organizationId, id);
     if (!record) throw new AppError('NOT_FOUND', PROJECT_MESSAGES.notFound);
@@ -100,16 +98,6 @@ export function createProjectsService({ repo, read }: ProjectsServiceDeps) {
         throw new AppError('VERSION_CONFLICT', RECORD_MESSAGES.versionConflict);
       }
       return get(organizationId, input.id);
-    },
-
-    /**
-     * Spec §7 getProjectAndTransits: the project with its customer, industry and transits (stored results, items),
-     * as the JSON text the database writes in one query (ADR 019); not found when it is not the caller's.
-     */
-    async getProjectAndTransitsJson(organizationId: string, projectId: string): Promise<string> {
-      const json = await read.readJson(organizationId, projectId);
-      if (json === null) throw new AppError('NOT_FOUND', PROJECT_MESSAGES.notFound);
-      return json;
     },
 
     /** Spec §7 getRecentProjects. */

@@ -1,5 +1,4 @@
-import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
   customers,
   industries,
@@ -9,26 +8,22 @@ import {
   transitClasses,
   transits,
   transitTypes,
-  type Database,
 } from '@sealplan/db';
 import { isoTimestamp } from '../../lib/sql-json';
 
 /**
- * The project read (getProjectAndTransits) as one prepared statement whose one value is the answer's JSON text,
- * built by the database (ADR 019): the project with its customer, industry and live transit count, the customer
- * with its industry and live project count, and the live transits in creation order, each with its catalogue
- * names, stored results and live items in item order. One round trip after the session, and nothing parsed or
- * re-written on the app server: the text goes out as it came (RawJson).
+ * The project read (getProjectAndTransits) as one value of SQL: the answer's JSON text, built by the database
+ * (ADR 019): the project with its customer, industry and live transit count, the customer with its industry and
+ * live project count, and the live transits in creation order, each with its catalogue names, stored results and
+ * live items in item order. The route reads it in the session's own statement (one round trip for the whole
+ * request), and the text goes out as it came (okJson): nothing is parsed or written again on the app server.
  *
  * It answers exactly what presentProject, presentCustomer, presentTransit and presentItem answer for the same rows
  * (projects.routes.test.ts compares it with the parts' own reads); a field added to those answers is added here.
- * Every part is scoped to the caller's organization; a project that is not the caller's, or is removed, answers no
- * row.
+ * Every part is scoped to `organizationId` (the caller's); a project that is not the caller's, or is removed,
+ * answers null. The project's id is the placeholder `projectId`.
  */
-export function createProjectReadRepository(db: Database) {
-  const customerIndustries = alias(industries, 'customer_industries');
-  const organizationId = sql.placeholder('organizationId');
-
+export function projectReadJson(organizationId: SQL): SQL<string | null> {
   const items = sql`coalesce((
     select json_agg(json_build_object(
       'id', ${penetratingItems.id},
@@ -114,7 +109,7 @@ export function createProjectReadRepository(db: Database) {
     'id', ${customers.id},
     'guid', ${customers.guid},
     'name', ${customers.name},
-    'industry', json_build_object('id', ${customers.industryId}, 'display', ${customerIndustries.name}, 'model', 'Industry'),
+    'industry', json_build_object('id', ${customers.industryId}, 'display', customer_industries.name, 'model', 'Industry'),
     'contactFirstName', ${customers.contactFirstName},
     'contactLastName', ${customers.contactLastName},
     'contactPhone', ${customers.contactPhone},
@@ -125,37 +120,19 @@ export function createProjectReadRepository(db: Database) {
     'auditing', ${auditing(customers.createdOn, customers.lastUpdatedOn)}
   )`;
 
-  const read = db
-    .select({
-      json: sql<string>`json_build_object('project', ${project}, 'customer', ${customer}, 'transits', ${transitList})::text`,
-    })
-    .from(projects)
-    .innerJoin(
-      customers,
-      and(eq(customers.id, projects.customerId), eq(customers.organizationId, projects.organizationId)),
-    )
-    .innerJoin(industries, eq(industries.id, projects.industryId))
-    .innerJoin(customerIndustries, eq(customerIndustries.id, customers.industryId))
-    .where(
-      and(
-        eq(projects.id, sql.placeholder('projectId')),
-        eq(projects.organizationId, organizationId),
-        eq(projects.isRemoved, false),
-      ),
-    )
-    .limit(1)
-    .prepare('project_read_json');
-
-  return {
-    /** The answer's JSON text, or null when the organization has no such live project. */
-    async readJson(organizationId: string, projectId: string): Promise<string | null> {
-      const rows = await read.execute({ organizationId, projectId });
-      return rows[0]?.json ?? null;
-    },
-  };
+  return sql<string | null>`(
+    select json_build_object('project', ${project}, 'customer', ${customer}, 'transits', ${transitList})::text
+    from ${projects}
+    join ${customers} on ${customers.id} = ${projects.customerId}
+      and ${customers.organizationId} = ${projects.organizationId}
+    join ${industries} on ${industries.id} = ${projects.industryId}
+    join ${industries} as customer_industries on customer_industries.id = ${customers.industryId}
+    where ${projects.id} = ${sql.placeholder('projectId')}
+      and ${projects.organizationId} = ${organizationId}
+      and ${projects.isRemoved} = false
+    limit 1
+  )`;
 }
-
-export type ProjectReadRepository = ReturnType<typeof createProjectReadRepository>;
 
 function auditing(createdOn: AnyColumn, lastUpdatedOn: AnyColumn): SQL {
   return sql`json_build_object('createdOn', ${isoTimestamp(createdOn)}, 'lastUpdatedOn', ${isoTimestamp(lastUpdatedOn)})`;
