@@ -19,7 +19,7 @@ import { hashToken } from '../lib/tokens';
 import { PERMISSIONS, USER_ADMIN_ROLES, type RoleId } from '../modules/auth/roles';
 import {
   createSessionRepository,
-  type SessionProfile,
+  type SessionCaller,
   type SessionRepository,
   type SessionRow,
 } from '../modules/auth/session.repository';
@@ -44,14 +44,10 @@ export interface AuthUser {
 declare module 'fastify' {
   interface FastifyRequest {
     user: AuthUser | null;
-    /** The caller's profile, read with the session on routes whose config asks for it (sessionProfile). */
-    sessionProfile: SessionProfile | null;
     /** The value a route reads with the session (withSessionValue); undefined when none was read. */
     sessionValue: unknown;
   }
   interface FastifyContextConfig {
-    /** The route answers the caller's own profile: read it with the session, in one statement (ADR 019). */
-    sessionProfile?: boolean;
     /** The route reads its answer with the session once its body is parsed (withSessionValue, ADR 019). */
     sessionValue?: boolean;
   }
@@ -123,21 +119,12 @@ export async function resolveUser(app: FastifyInstance, token: string | null): P
 
 export async function authPlugin(app: FastifyInstance) {
   app.decorateRequest('user', null);
-  app.decorateRequest('sessionProfile', null);
   app.decorateRequest('sessionValue', undefined);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     // Such a route resolves its caller in its own preValidation hook, with the value it answers.
     if (request.routeOptions.config.sessionValue === true) return;
-    const token = bearer(request);
-    if (request.routeOptions.config.sessionProfile !== true || !token || token === ANONYMOUS_TOKEN) {
-      request.user = await resolveUser(app, token);
-      return;
-    }
-    // The route answers the caller's own profile: it comes with the session, in the same statement (ADR 019).
-    const found = await sessionsOf(app).findLiveSessionWithProfile(hashToken(token), app.deps.now());
-    request.user = found ? authUserOf(found.session) : null;
-    request.sessionProfile = found?.profile ?? null;
+    request.user = await resolveUser(app, bearer(request));
   });
 }
 // Let the hook apply to the whole app, not only inside this plugin's scope.
@@ -147,8 +134,8 @@ export async function authPlugin(app: FastifyInstance) {
 export interface SessionValueSpec<T> {
   /** The prepared statement's name (unique among statements). */
   name: string;
-  /** The value as SQL over the caller's organization and the statement's own placeholders. */
-  value: (callerOrganizationId: SQL) => SQL<T>;
+  /** The value as SQL over the caller and the statement's own placeholders. */
+  value: (caller: SessionCaller) => SQL<T>;
   /**
    * The placeholders' values from the request (its body parsed, not yet validated); null when the request will be
    * refused anyway (a body that fails the route's schema): then the session is read alone.

@@ -14,6 +14,7 @@ import { createInlineCpu } from '../workers/inline-cpu';
 import { seedReferenceData, validCustomer } from '../modules/projects/testing/project-fixtures';
 import { createSessionRepository } from '../modules/auth/session.repository';
 import { projectReadJson } from '../modules/projects/project-read';
+import { ownProfileJson } from '../modules/users/own-profile';
 import { createProjectsRepository } from '../modules/projects/projects.repository';
 import { createCustomersRepository } from '../modules/customers/customers.repository';
 
@@ -88,14 +89,15 @@ describe('query plans (ADR 019)', () => {
   });
 
   it("current-user's session with the caller's profile finds the token by its hash index", async () => {
-    const plan = await planOf(() =>
-      createSessionRepository(capturing).findLiveSessionWithProfile(hashToken(user.token), new Date()),
-    );
+    const read = createSessionRepository(capturing).prepareWithValue('plan_own_profile', ownProfileJson);
+    const plan = await planOf(() => read(hashToken(user.token), new Date(), {}));
     usesIndex(plan, 'access_tokens_token_hash_unique');
   });
 
   it("the project read, in the session's statement, finds the token, the live transits and their items by their indexes", async () => {
-    const read = createSessionRepository(capturing).prepareWithValue('plan_project_read', projectReadJson);
+    const read = createSessionRepository(capturing).prepareWithValue('plan_project_read', (caller) =>
+      projectReadJson(caller.organizationId),
+    );
     const plan = await planOf(() => read(hashToken(user.token), new Date(), { projectId }));
     usesIndex(plan, 'access_tokens_token_hash_unique');
     usesIndex(plan, 'transits_project_live_idx');

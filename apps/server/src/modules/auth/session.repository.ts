@@ -1,16 +1,5 @@
 import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
-import {
-  accessTokens,
-  deviceTokens,
-  industries,
-  organizations,
-  roles,
-  userDevices,
-  userRoles,
-  users,
-  type Database,
-} from '@sealplan/db';
-import { isoTimestamp } from '../../lib/sql-json';
+import { accessTokens, organizations, roles, userRoles, users, type Database } from '@sealplan/db';
 
 /** The caller behind a token, as every authenticated request needs it. */
 export interface SessionRow {
@@ -26,48 +15,14 @@ export interface SessionRow {
   permissionIds: string[];
 }
 
-/** One of the caller's devices as the profile lists it; `isCurrent` when the request's token is bound to it. */
-export interface SessionDevice {
-  id: string;
-  deviceKey: string;
-  name: string;
-  userAgent: string;
-  createdOn: Date;
-  lastSeenOn: Date;
-  isCurrent: boolean;
-}
-
-/** The user's fields a profile shows. */
-export type ProfileUser = Pick<
-  typeof users.$inferSelect,
-  | 'id'
-  | 'organizationId'
-  | 'email'
-  | 'userName'
-  | 'firstName'
-  | 'lastName'
-  | 'company'
-  | 'industryId'
-  | 'phoneNumber'
-  | 'avatarUrl'
-  | 'isPending'
-  | 'isApproved'
-  | 'isDenied'
-  | 'isSuspended'
-  | 'requiresPasswordReset'
-  | 'languagePreference'
-  | 'defaultMeasurementSystem'
-  | 'attributes'
-  | 'dateRegistered'
->;
-
-/** The caller's own profile, read with the session by routes that answer it (current-user). */
-export interface SessionProfile {
-  user: ProfileUser;
-  organizationName: string | null;
-  industryName: string | null;
-  /** Newest first. */
-  devices: SessionDevice[];
+/**
+ * The caller in the session's statement, for a value read with it (prepareWithValue): the columns of the caller's
+ * own `users` row and of the request's `access_tokens` row, which the value may also use directly.
+ */
+export interface SessionCaller {
+  organizationId: SQL;
+  userId: SQL;
+  tokenId: SQL;
 }
 
 /**
@@ -113,67 +68,20 @@ export function createSessionRepository(db: Database) {
     .limit(1)
     .prepare('session_by_token_hash');
 
-  // The same session with the caller's profile and devices: current-user answers in one round trip (ADR 019).
-  // One JSON value rather than a column per field: the driver builds a parser per column of every result.
-  const lookupWithProfile = db
-    .select({
-      ...sessionFields,
-      profile: sql<ProfileJson>`json_build_object(
-        'user', json_build_object(
-          'id', ${users.id},
-          'organizationId', ${users.organizationId},
-          'email', ${users.email},
-          'userName', ${users.userName},
-          'firstName', ${users.firstName},
-          'lastName', ${users.lastName},
-          'company', ${users.company},
-          'industryId', ${users.industryId},
-          'phoneNumber', ${users.phoneNumber},
-          'avatarUrl', ${users.avatarUrl},
-          'isPending', ${users.isPending},
-          'isApproved', ${users.isApproved},
-          'isDenied', ${users.isDenied},
-          'isSuspended', ${users.isSuspended},
-          'requiresPasswordReset', ${users.requiresPasswordReset},
-          'languagePreference', ${users.languagePreference},
-          'defaultMeasurementSystem', ${users.defaultMeasurementSystem},
-          'attributes', ${users.attributes},
-          'dateRegistered', ${isoTimestamp(users.dateRegistered)}
-        ),
-        'organizationName', ${organizations.name},
-        'industryName', ${industries.name},
-        'devices', coalesce((
-          select json_agg(json_build_object(
-            'id', ${userDevices.id},
-            'deviceKey', ${userDevices.deviceKey},
-            'name', ${userDevices.name},
-            'userAgent', ${userDevices.userAgent},
-            'createdOn', ${isoTimestamp(userDevices.createdOn)},
-            'lastSeenOn', ${isoTimestamp(userDevices.lastSeenOn)},
-            'isCurrent', exists (select 1 from ${deviceTokens}
-              where ${deviceTokens.deviceId} = ${userDevices.id} and ${deviceTokens.tokenId} = ${accessTokens.id})
-          ) order by ${userDevices.lastSeenOn} desc, ${userDevices.id} desc)
-          from ${userDevices} where ${userDevices.userId} = ${users.id}
-        ), '[]'::json)
-      )`,
-    })
-    .from(accessTokens)
-    .innerJoin(users, eq(users.id, accessTokens.userId))
-    .leftJoin(organizations, eq(organizations.id, users.organizationId))
-    .leftJoin(industries, eq(industries.id, users.industryId))
-    .where(live)
-    .limit(1)
-    .prepare('session_with_profile_by_token_hash');
-
   return {
     /**
-     * The session lookup with one more value a route answers, computed in the same statement for the caller's
-     * organization (ADR 019: one round trip). `value` is SQL over `callerOrganizationId` and its own placeholders;
-     * the statement is prepared once under `name`.
+     * The session lookup with one more value a route answers, computed in the same statement for the caller
+     * (ADR 019: one round trip). `value` is SQL over the caller and its own placeholders; the statement is
+     * prepared once under `name`.
      */
-    prepareWithValue<T>(name: string, value: (callerOrganizationId: SQL) => SQL<T>) {
+    prepareWithValue<T>(name: string, value: (caller: SessionCaller) => SQL<T>) {
+      const caller: SessionCaller = {
+        organizationId: sql`${users.organizationId}`,
+        userId: sql`${users.id}`,
+        tokenId: sql`${accessTokens.id}`,
+      };
       const statement = db
-        .select({ ...sessionFields, value: value(sql`${users.organizationId}`) })
+        .select({ ...sessionFields, value: value(caller) })
         .from(accessTokens)
         .innerJoin(users, eq(users.id, accessTokens.userId))
         .leftJoin(organizations, eq(organizations.id, users.organizationId))
@@ -196,38 +104,7 @@ export function createSessionRepository(db: Database) {
       const rows = await lookup.execute({ tokenHash, now });
       return (rows[0] as SessionRow | undefined) ?? null;
     },
-
-    /** The live session with the caller's profile (null when the token is not live). */
-    async findLiveSessionWithProfile(
-      tokenHash: string,
-      now: Date,
-    ): Promise<{ session: SessionRow; profile: SessionProfile } | null> {
-      const row = (await lookupWithProfile.execute({ tokenHash, now }))[0];
-      if (!row) return null;
-      const { profile, ...session } = row;
-      return {
-        session,
-        profile: {
-          user: { ...profile.user, dateRegistered: new Date(profile.user.dateRegistered) },
-          organizationName: profile.organizationName,
-          industryName: profile.industryName,
-          devices: profile.devices.map((d) => ({
-            ...d,
-            createdOn: new Date(d.createdOn),
-            lastSeenOn: new Date(d.lastSeenOn),
-          })),
-        },
-      };
-    },
   };
-}
-
-/** The profile as the statement writes it (timestamps as ISO text). */
-interface ProfileJson {
-  user: Omit<ProfileUser, 'dateRegistered'> & { dateRegistered: string };
-  organizationName: string | null;
-  industryName: string | null;
-  devices: (Omit<SessionDevice, 'createdOn' | 'lastSeenOn'> & { createdOn: string; lastSeenOn: string })[];
 }
 
 export type SessionRepository = ReturnType<typeof createSessionRepository>;

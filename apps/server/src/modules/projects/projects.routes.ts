@@ -57,7 +57,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   // The project is read in the session's own statement, for the caller's organization: one round trip (ADR 019).
   const projectRead = withSessionValue({
     name: 'session_with_project_read',
-    value: projectReadJson,
+    value: (caller) => projectReadJson(caller.organizationId),
     params: (request) => {
       const body = projectIdRequestSchema.safeParse(request.body);
       return body.success ? { projectId: body.data.projectId } : null;

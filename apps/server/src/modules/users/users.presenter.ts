@@ -8,7 +8,7 @@ import {
   type UserProfile,
 } from '@sealplan/contracts';
 import type { AuthUser } from '../../plugins/auth';
-import type { ProfileUser, SessionProfile } from '../auth/session.repository';
+import type { OwnProfileJson, ProfileUser } from './own-profile';
 import { presentDevice } from '../devices/devices.service';
 import type { UserDetails } from './users.repository';
 
@@ -56,9 +56,9 @@ export function presentProfile(d: ProfileDetails, devices: UserDevice[]): UserPr
   };
 }
 
-/** The caller's own profile from what the session statement read with it (current-user, ADR 019). */
-export function presentOwnProfile(caller: AuthUser, p: SessionProfile): UserProfile {
-  const u = p.user;
+/** The caller's own profile from what the session's statement read with it (current-user, ADR 019). */
+export function presentOwnProfile(caller: AuthUser, p: OwnProfileJson): UserProfile {
+  const u = { ...p.user, dateRegistered: new Date(p.user.dateRegistered) };
   const details: ProfileDetails = {
     user: u,
     organization:
@@ -69,7 +69,10 @@ export function presentOwnProfile(caller: AuthUser, p: SessionProfile): UserProf
     roles: [...caller.roles].sort(),
     permissions: [...caller.permissions].sort(),
   };
-  return presentProfile(details, p.devices.map(presentDevice));
+  const devices = p.devices.map((d) =>
+    presentDevice({ ...d, createdOn: new Date(d.createdOn), lastSeenOn: new Date(d.lastSeenOn) }),
+  );
+  return presentProfile(details, devices);
 }
 
 /** One row of the user-admin grids. */

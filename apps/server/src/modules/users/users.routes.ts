@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -28,7 +28,7 @@ import {
   USER_MESSAGES,
 } from '@sealplan/contracts';
 import { ok } from '../../lib/reply';
-import { requireUser, requireUserAdmin } from '../../plugins/auth';
+import { requireUser, requireUserAdmin, sessionValueOf, withSessionValue } from '../../plugins/auth';
 import { authServiceFor } from '../auth/auth.routes';
 import { createAuthRepository } from '../auth/auth.repository';
 import { devicesServiceFor } from '../devices/devices.routes';
@@ -37,6 +37,8 @@ import { createRateLimiter } from '../auth/rate-limiter';
 import { createUsersRepository } from './users.repository';
 import { createTemplateSource } from '../content/template-source';
 import { createUsersService } from './users.service';
+import { ownProfileJson, type OwnProfileJson } from './own-profile';
+import { presentOwnProfile } from './users.presenter';
 
 const tags = ['users'];
 const bulkActions = {
@@ -62,15 +64,24 @@ export async function usersRoutes(app: FastifyInstance) {
     now,
     log: app.log,
   });
+  // The caller's own profile is read in the session's own statement: one round trip (ADR 019).
+  const ownProfileRead = withSessionValue({
+    name: 'session_with_own_profile',
+    value: ownProfileJson,
+    params: () => ({}),
+  });
+  const ownProfile = (request: FastifyRequest) => ({
+    user: presentOwnProfile(request.user!, sessionValueOf<OwnProfileJson>(request)),
+  });
 
   r.get(
     '/api/auth/current-user',
     {
       preHandler: requireUser,
-      config: { sessionProfile: true },
+      ...ownProfileRead,
       schema: { tags: ['auth'], response: { 200: envelope(currentUserResponseSchema) } },
     },
-    async (request) => ok(await users.profile(request.user!, request.sessionProfile)),
+    async (request) => ok(ownProfile(request)),
   );
 
   // Public: anyone may register; the account waits for approval.
@@ -269,10 +280,10 @@ export async function usersRoutes(app: FastifyInstance) {
     '/api/user/getUser',
     {
       preHandler: requireUser,
-      config: { sessionProfile: true },
+      ...ownProfileRead,
       schema: { tags, response: { 200: envelope(currentUserResponseSchema) } },
     },
-    async (request) => ok(await users.profile(request.user!, request.sessionProfile)),
+    async (request) => ok(ownProfile(request)),
   );
 
   r.get(

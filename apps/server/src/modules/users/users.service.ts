@@ -24,8 +24,7 @@ import type { ExternalSignInService } from '../external/external.service';
 import { hashPassword, unusablePasswordHash } from '../auth/passwords';
 import type { RateLimiter, RateRule } from '../auth/rate-limiter';
 import { ROLE_IDS, type RoleId } from '../auth/roles';
-import { presentAdminUser, presentOwnProfile, presentProfile } from './users.presenter';
-import type { SessionProfile } from '../auth/session.repository';
+import { presentAdminUser, presentProfile } from './users.presenter';
 import type { ListQuery, UserDetails, UsersRepository, UserUpdate } from './users.repository';
 
 /** Spec §3 fixed industry identifiers: valid even before the catalogue seed has filled the industries table. */
@@ -463,20 +462,6 @@ export function createUsersService({
     async organizations(caller: AuthUser): Promise<{ organizations: OrganizationOption[] }> {
       const scope = scopeOf(caller);
       return { organizations: await repo.listOrganizations(scope.organizationId) };
-    },
-
-    /**
-     * GET /api/auth/current-user and its spec alias: the caller's own profile. Routes that ask for it
-     * (sessionProfile) read it with the session, in one statement (ADR 019); otherwise it is read here.
-     */
-    async profile(caller: AuthUser, withSession: SessionProfile | null): Promise<{ user: UserProfile }> {
-      if (withSession) return { user: presentOwnProfile(caller, withSession) };
-      // The caller's id is known: the details and the devices are read at once.
-      const [d, callerDevices] = await Promise.all([
-        reload(caller.id),
-        devices.list(caller.id, caller.tokenId),
-      ]);
-      return { user: presentProfile(d, callerDevices) };
     },
 
     /** getUser/{id}: oneself, or a user the caller administers. */
