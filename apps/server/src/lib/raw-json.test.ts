@@ -2,13 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import { envelope } from '@sealplan/contracts';
-import { okJson } from './raw-json';
+import { rawEnvelope } from './raw-json';
 import { createSerializerCompiler } from '../plugins/serializer';
 
 const stored = { fill: 41.5, circles: [{ xMm: 1.25, yMm: -3 }], note: 'a "quoted" \\ text', nothing: null };
 const schema = envelope(z.object({ fill: z.number(), circles: z.array(z.unknown()), note: z.string() }));
 const compile = (checkWithZod: boolean) =>
   createSerializerCompiler({ checkWithZod })({ schema, method: 'POST', url: '/api/x', httpStatus: '200' });
+
+/** The envelope as okEnvelopeSql has the database write it around `data` (its SQL is read by the route tests). */
+const okJson = (data: string) => rawEnvelope(`{"success":true,"data":${data},"messages":[]}`);
 
 describe('an answer written by the database, sent as it is (ADR 019)', () => {
   it('goes out as its own text inside the success envelope', () => {

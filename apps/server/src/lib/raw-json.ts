@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { Envelope } from '@sealplan/contracts';
 
 /**
@@ -13,7 +14,16 @@ export class RawJson {
   }
 }
 
-/** The success envelope around data written as JSON text; typed as the envelope it is. */
-export function okJson<T>(dataJson: string): Envelope<T> {
-  return new RawJson(`{"success":true,"data":${dataJson},"messages":[]}`) as unknown as Envelope<T>;
+/**
+ * The success envelope around data the database writes as JSON text, written by the database too: the answer
+ * arrives as one string, sent as it is (rawEnvelope), rather than joined to the envelope on the app server, where
+ * the joined text would be copied once more before it is written. Null when the data is null.
+ */
+export function okEnvelopeSql(dataJson: SQL<string | null>): SQL<string | null> {
+  return sql<string | null>`('{"success":true,"data":' || ${dataJson} || ',"messages":[]}')`;
+}
+
+/** An envelope's JSON text as the database wrote it (okEnvelopeSql); typed as the envelope it is. */
+export function rawEnvelope<T>(envelopeJson: string): Envelope<T> {
+  return new RawJson(envelopeJson) as unknown as Envelope<T>;
 }

@@ -2,10 +2,10 @@ import type {
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
+  onRequestHookHandler,
   preHandlerAsyncHookHandler,
   preValidationAsyncHookHandler,
 } from 'fastify';
-import type { SQL } from 'drizzle-orm';
 import type { Database } from '@sealplan/db';
 import {
   ANONYMOUS_ACCESS_TOKEN,
@@ -19,9 +19,10 @@ import { hashToken } from '../lib/tokens';
 import { PERMISSIONS, USER_ADMIN_ROLES, type RoleId } from '../modules/auth/roles';
 import {
   createSessionRepository,
-  type SessionCaller,
   type SessionRepository,
   type SessionRow,
+  type SessionValueInputs,
+  type SessionValueSql,
 } from '../modules/auth/session.repository';
 
 export const ANONYMOUS_TOKEN = ANONYMOUS_ACCESS_TOKEN;
@@ -35,7 +36,9 @@ export interface AuthUser {
   email: string;
   firstName: string;
   lastName: string;
+  /** Sorted (the session's statement sorts them as JavaScript would). */
   roles: RoleId[];
+  /** Sorted, like roles. */
   permissions: string[];
   tokenId: string;
   tokenExpiresAt: Date;
@@ -120,27 +123,37 @@ export async function resolveUser(app: FastifyInstance, token: string | null): P
 export async function authPlugin(app: FastifyInstance) {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionValue', undefined);
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
-    // Such a route resolves its caller in its own preValidation hook, with the value it answers.
-    if (request.routeOptions.config.sessionValue === true) return;
-    request.user = await resolveUser(app, bearer(request));
+  // Every API route resolves its caller before anything else of its own runs. The hook is the route's own, added
+  // as the route is registered, rather than an app-wide one asking each request for its URL and route options
+  // (ADR 019). A route that reads its answer with the session resolves its caller in its preValidation hook
+  // instead (withSessionValue).
+  const resolveCaller: onRequestHookHandler = (request, _reply, done) => {
+    resolveUser(app, bearer(request)).then((user) => {
+      request.user = user;
+      done();
+    }, done);
+  };
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.config?.sessionValue === true) return;
+    route.onRequest = [resolveCaller, ...[route.onRequest ?? []].flat()];
   });
 }
-// Let the hook apply to the whole app, not only inside this plugin's scope.
+// Let the hooks apply to the whole app, not only inside this plugin's scope.
 (authPlugin as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
 
 /** A value a route answers, read in the same statement as the session (ADR 019). */
-export interface SessionValueSpec<T> {
+export interface SessionValueSpec<T, I extends SessionValueInputs> {
   /** The prepared statement's name (unique among statements). */
   name: string;
-  /** The value as SQL over the caller and the statement's own placeholders. */
-  value: (caller: SessionCaller) => SQL<T>;
+  /** The value as SQL over the caller and the request's inputs. */
+  value: SessionValueSql<T, I>;
+  /** The inputs the value takes from the request, with their SQL types. */
+  inputs: I;
   /**
-   * The placeholders' values from the request (its body parsed, not yet validated); null when the request will be
+   * The inputs' values from the request (its body parsed, not yet validated); null when the request will be
    * refused anyway (a body that fails the route's schema): then the session is read alone.
    */
-  params: (request: FastifyRequest) => Record<string, unknown> | null;
+  params: (request: FastifyRequest) => { [K in keyof I]: unknown } | null;
 }
 
 /**
@@ -149,8 +162,10 @@ export interface SessionValueSpec<T> {
  * input gate has passed it) instead of on request; the guards (preHandler) and validation run as on any route.
  * Spread into the route's options; the handler takes the value with `sessionValueOf`.
  */
-export function withSessionValue<T>(spec: SessionValueSpec<T>) {
-  const lookups = new WeakMap<Database, ReturnType<SessionRepository['prepareWithValue']>>();
+export function withSessionValue<T, I extends SessionValueInputs>(spec: SessionValueSpec<T, I>) {
+  const lookups = new WeakMap<Database, ReturnType<typeof prepare>>();
+  const prepare = (sessions: SessionRepository) =>
+    sessions.prepareWithValue(spec.name, spec.value, spec.inputs);
   const preValidation: preValidationAsyncHookHandler = async (request) => {
     const app = request.server;
     const token = bearer(request);
@@ -161,7 +176,7 @@ export function withSessionValue<T>(spec: SessionValueSpec<T>) {
     }
     const { db } = app.deps.db;
     let lookup = lookups.get(db);
-    if (!lookup) lookups.set(db, (lookup = sessionsOf(app).prepareWithValue(spec.name, spec.value)));
+    if (!lookup) lookups.set(db, (lookup = prepare(sessionsOf(app))));
     const found = await lookup(hashToken(token), app.deps.now(), params);
     request.user = found ? authUserOf(found.session) : null;
     request.sessionValue = found ? found.value : undefined;

@@ -73,7 +73,7 @@ export interface SerializerOptions {
 export function createSerializerCompiler(options: SerializerOptions): FastifySerializerCompiler<z.ZodType> {
   return ({ schema, method, url }) => {
     const compiled = fastJson(serializationSchemaOf(schema) as unknown as Parameters<typeof fastJson>[0]);
-    // An answer the database wrote as JSON text (okJson) goes out as that text.
+    // An answer the database wrote as JSON text (rawEnvelope) goes out as that text.
     const stringify = (data: unknown) => (data instanceof RawJson ? data.json : compiled(data));
     if (!options.checkWithZod) return stringify;
     return (data: unknown) => {

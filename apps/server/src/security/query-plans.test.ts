@@ -95,8 +95,10 @@ describe('query plans (ADR 019)', () => {
   });
 
   it("the project read, in the session's statement, finds the token, the live transits and their items by their indexes", async () => {
-    const read = createSessionRepository(capturing).prepareWithValue('plan_project_read', (caller) =>
-      projectReadJson(caller.organizationId),
+    const read = createSessionRepository(capturing).prepareWithValue(
+      'plan_project_read',
+      (caller, input) => projectReadJson(caller.organizationId, input.projectId),
+      { projectId: 'uuid' },
     );
     const plan = await planOf(() => read(hashToken(user.token), new Date(), { projectId }));
     usesIndex(plan, 'access_tokens_token_hash_unique');

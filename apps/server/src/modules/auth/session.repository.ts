@@ -11,7 +11,9 @@ export interface SessionRow {
   firstName: string;
   lastName: string;
   isProvider: boolean | null;
+  /** Sorted as JavaScript sorts strings (code unit order). */
   roleIds: string[];
+  /** Sorted as JavaScript sorts strings (code unit order). */
   permissionIds: string[];
 }
 
@@ -25,11 +27,37 @@ export interface SessionCaller {
   tokenId: SQL;
 }
 
+/** The inputs a value read with the session takes from its request, each with its SQL type. */
+export type SessionValueInputs = Record<string, 'uuid' | 'text'>;
+
+/** A value read with the session, as SQL over the caller and its request's inputs (SQL of their columns). */
+export type SessionValueSql<T, I extends SessionValueInputs> = (
+  caller: SessionCaller,
+  input: { [K in keyof I]: SQL },
+) => SQL<T>;
+
+/** One request's lookup, waiting for its batch. */
+interface Pending<T> {
+  tokenHash: string;
+  params: Record<string, unknown>;
+  resolve: (found: { session: SessionRow; value: T } | null) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Lookups gathered into one statement at most; more wait for the next. */
+export const SESSION_BATCH_MAX = 64;
+const INPUT_NAME = /^[a-z][a-zA-Z0-9]*$/;
+
 /**
- * Resolves a token hash to its live session in one indexed query (access_tokens_token_hash_unique, then primary
- * keys and the user_roles key), prepared once per server: the query is built and planned once, not per request
- * (ADR 019). Revoked, expired, suspended, removed and unapproved accounts answer no row, so a change made on any
- * server takes effect on the next request everywhere.
+ * Resolves token hashes to their live sessions (ADR 019). Revoked, expired, suspended, removed and unapproved
+ * accounts answer no row, so a change made on any server takes effect on the next request everywhere.
+ *
+ * The lookups requests make while the event loop works through what arrived together are sent as one statement
+ * when that turn ends (setImmediate): `unnest` of their token hashes (and their value's inputs), joined to
+ * access_tokens by its token_hash index, each row numbered by its request. One idle request still costs one round
+ * trip and waits for nothing; under load one round trip answers many (a busy server's cost per request is mostly
+ * round trips). A statement of a batch that fails is tried again request by request, so one request's failure is
+ * its own. Each statement is prepared once per server: built and planned once, not per request.
  */
 export function createSessionRepository(db: Database) {
   const sessionFields = {
@@ -43,66 +71,111 @@ export function createSessionRepository(db: Database) {
     isProvider: organizations.isProvider,
     roleIds: sql<string[]>`array(
       select ${userRoles.roleId} from ${userRoles}
-      where ${userRoles.userId} = ${users.id} order by ${userRoles.roleId})`,
+      where ${userRoles.userId} = ${users.id} order by ${userRoles.roleId} collate "C")`,
     permissionIds: sql<string[]>`array(
-      select distinct p.value->>'id' from ${userRoles}
+      select distinct (p.value->>'id') collate "C" as id from ${userRoles}
       join ${roles} on ${roles.id} = ${userRoles.roleId}
       cross join jsonb_array_elements(${roles.permissions}) as p(value)
-      where ${userRoles.userId} = ${users.id})`,
+      where ${userRoles.userId} = ${users.id} order by id)`,
   };
-  const live = and(
-    eq(accessTokens.tokenHash, sql.placeholder('tokenHash')),
-    isNull(accessTokens.revokedAt),
-    gt(accessTokens.expiresAt, sql.placeholder('now')),
-    eq(users.isSuspended, false),
-    eq(users.isRemoved, false),
-    eq(users.isApproved, true),
-  );
+  const caller: SessionCaller = {
+    organizationId: sql`${users.organizationId}`,
+    userId: sql`${users.id}`,
+    tokenId: sql`${accessTokens.id}`,
+  };
 
-  const lookup = db
-    .select(sessionFields)
-    .from(accessTokens)
-    .innerJoin(users, eq(users.id, accessTokens.userId))
-    .leftJoin(organizations, eq(organizations.id, users.organizationId))
-    .where(live)
-    .limit(1)
-    .prepare('session_by_token_hash');
+  /** The batched statement and its loader for one value (`value`), prepared under `name`. */
+  function batchedLookup<T, I extends SessionValueInputs>(
+    name: string,
+    value: SessionValueSql<T, I>,
+    inputs: I,
+  ) {
+    const names = Object.keys(inputs);
+    if (!names.every((n) => INPUT_NAME.test(n)))
+      throw new Error(`${name}: input names are simple identifiers`);
+    const arrays = names.map((n) => sql`, ${sql.placeholder(n)}::${sql.raw(inputs[n]!)}[]`);
+    const columns = names.map((n) => sql.raw(`, "${n}"`));
+    const input = Object.fromEntries(names.map((n) => [n, sql.raw(`req."${n}"`)])) as { [K in keyof I]: SQL };
+    const requests = sql`unnest(${sql.placeholder('tokenHashes')}::text[]${sql.join(arrays)})
+      with ordinality as req(token_hash${sql.join(columns)}, n)`;
+    // `now` is bound as ISO text: the driver would otherwise format a Date in local time on every call.
+    const statement = db
+      .select({ n: sql<number>`req.n`.mapWith(Number), ...sessionFields, value: value(caller, input) })
+      .from(requests)
+      .innerJoin(accessTokens, eq(accessTokens.tokenHash, sql`req.token_hash`))
+      .innerJoin(users, eq(users.id, accessTokens.userId))
+      .leftJoin(organizations, eq(organizations.id, users.organizationId))
+      .where(
+        and(
+          isNull(accessTokens.revokedAt),
+          gt(accessTokens.expiresAt, sql.placeholder('now')),
+          eq(users.isSuspended, false),
+          eq(users.isRemoved, false),
+          eq(users.isApproved, true),
+        ),
+      )
+      .prepare(name);
+
+    async function run(batch: Pending<T>[], now: Date): Promise<void> {
+      const params: Record<string, unknown> = {
+        tokenHashes: batch.map((p) => p.tokenHash),
+        now: now.toISOString(),
+      };
+      for (const n of names) params[n] = batch.map((p) => p.params[n] ?? null);
+      const found = new Map<number, { session: SessionRow; value: T }>();
+      for (const { n, value: v, ...session } of await statement.execute(params)) {
+        found.set(n, { session, value: v as T });
+      }
+      batch.forEach((p, i) => p.resolve(found.get(i + 1) ?? null));
+    }
+
+    let waiting: Pending<T>[] = [];
+    let nowOfBatch: () => Date = () => new Date();
+    function flush() {
+      if (waiting.length === 0) return; // flushed already, full
+      const batch = waiting;
+      waiting = [];
+      const now = nowOfBatch();
+      run(batch, now).catch((error: unknown) => {
+        if (batch.length === 1) return batch[0]!.reject(error);
+        // One request's input may have failed the whole statement: each is tried on its own.
+        for (const p of batch) run([p], now).catch(p.reject);
+      });
+    }
+
+    return (tokenHash: string, now: Date, params: Record<string, unknown> = {}) =>
+      new Promise<{ session: SessionRow; value: T } | null>((resolve, reject) => {
+        if (waiting.length === 0) {
+          nowOfBatch = () => now;
+          setImmediate(flush);
+        }
+        waiting.push({ tokenHash, params, resolve, reject });
+        if (waiting.length === SESSION_BATCH_MAX) flush();
+      });
+  }
+
+  const sessionAlone = batchedLookup('session_by_token_hash', () => sql<null>`null`, {});
 
   return {
     /**
      * The session lookup with one more value a route answers, computed in the same statement for the caller
-     * (ADR 019: one round trip). `value` is SQL over the caller and its own placeholders; the statement is
-     * prepared once under `name`.
+     * (ADR 019: one round trip). `value` is SQL over the caller and the request's `inputs` (their names and SQL
+     * types); the statement is prepared once under `name`.
      */
-    prepareWithValue<T>(name: string, value: (caller: SessionCaller) => SQL<T>) {
-      const caller: SessionCaller = {
-        organizationId: sql`${users.organizationId}`,
-        userId: sql`${users.id}`,
-        tokenId: sql`${accessTokens.id}`,
-      };
-      const statement = db
-        .select({ ...sessionFields, value: value(caller) })
-        .from(accessTokens)
-        .innerJoin(users, eq(users.id, accessTokens.userId))
-        .leftJoin(organizations, eq(organizations.id, users.organizationId))
-        .where(live)
-        .limit(1)
-        .prepare(name);
-      return async (
+    prepareWithValue<T, I extends SessionValueInputs = Record<never, never>>(
+      name: string,
+      value: SessionValueSql<T, I>,
+      inputs: I = {} as I,
+    ) {
+      return batchedLookup(name, value, inputs) as (
         tokenHash: string,
         now: Date,
-        params: Record<string, unknown>,
-      ): Promise<{ session: SessionRow; value: T } | null> => {
-        const row = (await statement.execute({ ...params, tokenHash, now }))[0];
-        if (!row) return null;
-        const { value: found, ...session } = row;
-        return { session, value: found as T };
-      };
+        params?: { [K in keyof I]: unknown },
+      ) => Promise<{ session: SessionRow; value: T } | null>;
     },
 
     async findLiveSession(tokenHash: string, now: Date): Promise<SessionRow | null> {
-      const rows = await lookup.execute({ tokenHash, now });
-      return (rows[0] as SessionRow | undefined) ?? null;
+      return (await sessionAlone(tokenHash, now))?.session ?? null;
     },
   };
 }

@@ -16,14 +16,15 @@ import { isoTimestamp } from '../../lib/sql-json';
  * (ADR 019): the project with its customer, industry and live transit count, the customer with its industry and
  * live project count, and the live transits in creation order, each with its catalogue names, stored results and
  * live items in item order. The route reads it in the session's own statement (one round trip for the whole
- * request), and the text goes out as it came (okJson): nothing is parsed or written again on the app server.
+ * request), and the text goes out as it came (okEnvelopeSql, rawEnvelope): nothing is parsed or written again on
+ * the app server.
  *
  * It answers exactly what presentProject, presentCustomer, presentTransit and presentItem answer for the same rows
  * (projects.routes.test.ts compares it with the parts' own reads); a field added to those answers is added here.
  * Every part is scoped to `organizationId` (the caller's); a project that is not the caller's, or is removed,
- * answers null. The project's id is the placeholder `projectId`.
+ * answers null.
  */
-export function projectReadJson(organizationId: SQL): SQL<string | null> {
+export function projectReadJson(organizationId: SQL, projectId: SQL): SQL<string | null> {
   const items = sql`coalesce((
     select json_agg(json_build_object(
       'id', ${penetratingItems.id},
@@ -127,7 +128,7 @@ export function projectReadJson(organizationId: SQL): SQL<string | null> {
       and ${customers.organizationId} = ${projects.organizationId}
     join ${industries} on ${industries.id} = ${projects.industryId}
     join ${industries} as customer_industries on customer_industries.id = ${customers.industryId}
-    where ${projects.id} = ${sql.placeholder('projectId')}
+    where ${projects.id} = ${projectId}
       and ${projects.organizationId} = ${organizationId}
       and ${projects.isRemoved} = false
     limit 1

@@ -14,7 +14,7 @@ import {
   type ProjectAndTransits,
 } from '@sealplan/contracts';
 import { ok } from '../../lib/reply';
-import { okJson } from '../../lib/raw-json';
+import { okEnvelopeSql, rawEnvelope } from '../../lib/raw-json';
 import { orgIdOf, requireOrgUser, sessionValueOf, withSessionValue } from '../../plugins/auth';
 import { AppError } from '../../errors';
 import { projectReadJson } from './project-read';
@@ -57,7 +57,8 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   // The project is read in the session's own statement, for the caller's organization: one round trip (ADR 019).
   const projectRead = withSessionValue({
     name: 'session_with_project_read',
-    value: (caller) => projectReadJson(caller.organizationId),
+    value: (caller, input) => okEnvelopeSql(projectReadJson(caller.organizationId, input.projectId)),
+    inputs: { projectId: 'uuid' },
     params: (request) => {
       const body = projectIdRequestSchema.safeParse(request.body);
       return body.success ? { projectId: body.data.projectId } : null;
@@ -73,7 +74,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const json = sessionValueOf<string | null>(request);
       if (json === null) throw new AppError('NOT_FOUND', PROJECT_MESSAGES.notFound);
-      return okJson<ProjectAndTransits>(json);
+      return rawEnvelope<ProjectAndTransits>(json);
     },
   );
 

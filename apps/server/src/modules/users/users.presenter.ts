@@ -56,7 +56,10 @@ export function presentProfile(d: ProfileDetails, devices: UserDevice[]): UserPr
   };
 }
 
-/** The caller's own profile from what the session's statement read with it (current-user, ADR 019). */
+/**
+ * The caller's own profile from what the session's statement read with it (current-user, ADR 019); the statement
+ * already sorts the caller's roles and permissions.
+ */
 export function presentOwnProfile(caller: AuthUser, p: OwnProfileJson): UserProfile {
   const u = { ...p.user, dateRegistered: new Date(p.user.dateRegistered) };
   const details: ProfileDetails = {
@@ -66,8 +69,8 @@ export function presentOwnProfile(caller: AuthUser, p: OwnProfileJson): UserProf
         ? { id: u.organizationId, name: p.organizationName, isProvider: caller.isProviderOrganization }
         : null,
     industry: u.industryId && p.industryName !== null ? { id: u.industryId, name: p.industryName } : null,
-    roles: [...caller.roles].sort(),
-    permissions: [...caller.permissions].sort(),
+    roles: caller.roles,
+    permissions: caller.permissions,
   };
   const devices = p.devices.map((d) =>
     presentDevice({ ...d, createdOn: new Date(d.createdOn), lastSeenOn: new Date(d.lastSeenOn) }),

@@ -68,6 +68,7 @@ export async function usersRoutes(app: FastifyInstance) {
   const ownProfileRead = withSessionValue({
     name: 'session_with_own_profile',
     value: ownProfileJson,
+    inputs: {},
     params: () => ({}),
   });
   const ownProfile = (request: FastifyRequest) => ({
