@@ -1,14 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Pool } from 'pg';
-import type { Logger } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import * as dbModule from '@sealplan/db';
 import { createTestDb } from '@sealplan/db/testing';
 import type { Database, DbHandle } from '@sealplan/db';
 import { hashToken } from '../lib/tokens';
 import { createUserWithToken, type TestUser } from '../testing/factories';
+import { clientOf, withQueryLog } from '../testing/query-log';
 import { createProjectServices } from '../modules/projects/project-services';
 import { createInlineCpu } from '../workers/inline-cpu';
 import { seedReferenceData, validCustomer } from '../modules/projects/testing/project-fixtures';
@@ -43,11 +40,7 @@ beforeAll(async () => {
       industryId: 'OFF_SHORE',
     })
   ).id;
-  const logger: Logger = { logQuery: (sql, params) => void captured.push({ sql, params }) };
-  const client = (handle.db as unknown as { $client: PGlite | Pool }).$client;
-  capturing = (handle.kind === 'pglite'
-    ? drizzlePglite(client as PGlite, { schema: dbModule, logger })
-    : drizzlePg(client as Pool, { schema: dbModule, logger })) as unknown as Database;
+  capturing = withQueryLog(handle, (sql, params) => void captured.push({ sql, params }));
 });
 afterAll(async () => handle.close());
 
@@ -68,7 +61,7 @@ async function planOf(run: () => Promise<unknown>): Promise<string> {
       await query('reset enable_seqscan');
     }
   };
-  const client = (handle.db as unknown as { $client: PGlite | Pool }).$client;
+  const client = clientOf(handle);
   if (handle.kind === 'pglite') return explain((t, p) => (client as PGlite).query(t, p));
   const connection = await (client as Pool).connect();
   try {

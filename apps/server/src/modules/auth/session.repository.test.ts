@@ -1,15 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import type { PGlite } from '@electric-sql/pglite';
-import type { Pool } from 'pg';
-import type { Logger } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import * as dbModule from '@sealplan/db';
 import { accessTokens, users, type Database, type DbHandle } from '@sealplan/db';
 import { createTestDb } from '@sealplan/db/testing';
 import { hashToken } from '../../lib/tokens';
 import { createUserWithToken, type TestUser } from '../../testing/factories';
+import { withQueryLog } from '../../testing/query-log';
 import { createSessionRepository, SESSION_BATCH_MAX } from './session.repository';
 
 /**
@@ -36,11 +31,7 @@ beforeAll(async () => {
     .set({ revokedAt: new Date() })
     .where(eq(accessTokens.tokenHash, hashToken(revoked.token)));
   await handle.db.update(users).set({ isSuspended: true }).where(eq(users.id, suspended.id));
-  const logger: Logger = { logQuery: (query) => void sent.push(query) };
-  const client = (handle.db as unknown as { $client: PGlite | Pool }).$client;
-  capturing = (handle.kind === 'pglite'
-    ? drizzlePglite(client as PGlite, { schema: dbModule, logger })
-    : drizzlePg(client as Pool, { schema: dbModule, logger })) as unknown as Database;
+  capturing = withQueryLog(handle, (query) => void sent.push(query));
 });
 afterAll(async () => handle.close());
 
