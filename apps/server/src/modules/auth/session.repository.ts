@@ -130,12 +130,14 @@ export function createSessionRepository(db: Database) {
     }
 
     let waiting: Pending<T>[] = [];
-    let nowOfBatch: () => Date = () => new Date();
+    /** The clock of the batch's first request: the batch's. */
+    let batchNow = new Date(0);
     function flush() {
-      if (waiting.length === 0) return; // flushed already, full
+      // A batch sent when it was full leaves its setImmediate nothing to send.
+      if (waiting.length === 0) return;
       const batch = waiting;
+      const now = batchNow;
       waiting = [];
-      const now = nowOfBatch();
       run(batch, now).catch((error: unknown) => {
         if (batch.length === 1) return batch[0]!.reject(error);
         // One request's input may have failed the whole statement: each is tried on its own.
@@ -146,7 +148,7 @@ export function createSessionRepository(db: Database) {
     return (tokenHash: string, now: Date, params: Record<string, unknown> = {}) =>
       new Promise<{ session: SessionRow; value: T } | null>((resolve, reject) => {
         if (waiting.length === 0) {
-          nowOfBatch = () => now;
+          batchNow = now;
           setImmediate(flush);
         }
         waiting.push({ tokenHash, params, resolve, reject });
