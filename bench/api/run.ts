@@ -7,9 +7,9 @@
 // users-load.ts) for the p99.
 // The server's CPU time (user + system, every thread, read from /proc) divided by the requests it answered is
 // compared with a bare node:http server answering a small JSON body in the same run, so the load generator's own
-// speed does not count. Figures are noisy on a shared machine: the load average is printed beside them, and the
-// floor and the loads are measured in ROUNDS rounds (3 unless --rounds says otherwise) whose median ratio is the
-// figure a target is read from.
+// speed does not count. Figures are noisy on a shared machine: the load average is printed beside them, each load
+// is compared with a floor measured right before it, and the loads run in ROUNDS rounds (3 unless --rounds says
+// otherwise) whose median ratio is the figure a target is read from.
 //
 //   npm run bench:api                                  both databases, the built server
 //   npm run bench:api -- --db postgres --duration 20   one database, longer runs
