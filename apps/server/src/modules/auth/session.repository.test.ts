@@ -22,9 +22,7 @@ let suspended: TestUser;
 beforeAll(async () => {
   handle = await createTestDb();
   [alice, bob, revoked, suspended] = (await Promise.all(
-    ['Administrator', 'Administrator', 'Administrator', 'Administrator'].map(() =>
-      createUserWithToken(handle.db),
-    ),
+    Array.from({ length: 4 }, () => createUserWithToken(handle.db)),
   )) as [TestUser, TestUser, TestUser, TestUser];
   await handle.db
     .update(accessTokens)
