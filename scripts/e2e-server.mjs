@@ -1,5 +1,6 @@
 // Starts the real server for the Playwright run: built web app and server, fresh embedded database (or DATABASE_URL),
-// demo data and administrator seeded, mail written to an outbox folder the tests read.
+// demo data, the administrator and one administrator per parallel worker (E2E_USERS) seeded, mail written to an
+// outbox folder the tests read.
 import { spawn } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -17,18 +18,32 @@ const env = {
   PGLITE_DIR: dataDir,
   WEB_DIST: webDist,
   SEED_DEMO: 'true',
+  // The browser specs use the small demo portfolio; the 500-transit project is bench:list's (ADR 038).
+  SEED_DEMO_LARGE: 'false',
   NODE_ENV: 'production',
   LOG_LEVEL: 'warn',
   // PUBLIC_URL is left to its default, the address listened on (http://127.0.0.1:PORT, the tests' baseURL).
   HOST: '127.0.0.1',
   ADMIN_EMAIL: 'admin@sealplan.local',
   ADMIN_PASSWORD: 'e2e-admin-password',
+  // Webhooks (ADR 037): the webhooks spec's receiver runs on this machine, over plain http.
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+  WEBHOOK_ALLOW_HTTP: 'true',
 };
 // External sign-in (ADR 018): the test identity providers run beside the app on the next two ports.
 Object.assign(env, await startFakeProviders(Number(port) + 1, `http://127.0.0.1:${port}`));
-// The server as production runs it: built once (ADR 019), worker pool included.
-if ((await run('npm', ['run', 'build:server', '--silent'])) !== 0) process.exit(1);
+// The server as production runs it: built once (ADR 019), worker pool included. E2E_BUILD=false (CI, after its
+// build stage) takes the built server as it is.
+if (!existsSync(`${root}apps/server/dist/server.mjs`) || process.env.E2E_BUILD !== 'false') {
+  if ((await run('npm', ['run', 'build:server', '--silent'])) !== 0) process.exit(1);
+}
 if ((await run('node', ['apps/server/dist/seed.mjs'], { env })) !== 0) process.exit(1);
+// One administrator per parallel Playwright worker (ADR 026), seeded exactly as the first one (provider
+// organization, same roles), so that specs running side by side never share a user's settings or sign-ins.
+for (const email of (process.env.E2E_USERS ?? '').split(',').filter(Boolean)) {
+  const user = { ADMIN_EMAIL: email, ADMIN_PASSWORD: process.env.E2E_USER_PASSWORD, SEED_DEMO: 'false' };
+  if ((await run('node', ['apps/server/dist/seed.mjs'], { env: { ...env, ...user } })) !== 0) process.exit(1);
+}
 process.exit(await run('node', ['--enable-source-maps', 'apps/server/dist/server.mjs'], { env }));
 
 /** Starts apps/server/src/testing/fake-providers/serve.ts; answers the app's environment for them. */

@@ -61,9 +61,12 @@ export function hasChromium() {
 }
 
 /** The system packages the tests read documents with: PDF text (poppler) and LibreOffice for the XLSX check. */
-const SYSTEM_PACKAGES = ['chromium', 'poppler-utils', 'libreoffice-calc-nogui'];
+const SYSTEM_PACKAGES = ['chromium', 'poppler-utils', 'libreoffice-calc-nogui', 'python3-ezdxf'];
 const hasSystemPackages = () =>
-  hasChromium() && existsSync('/usr/bin/pdftotext') && existsSync('/usr/bin/soffice');
+  hasChromium() &&
+  existsSync('/usr/bin/pdftotext') &&
+  existsSync('/usr/bin/soffice') &&
+  existsSync('/usr/lib/python3/dist-packages/ezdxf');
 
 /** Installs Debian's chromium, poppler and LibreOffice (calc) for the tests when absent and we are root. */
 export function ensureChromium() {

@@ -1,15 +1,17 @@
 // `npm run test:all`: installs what is missing, then runs every test tier and prints one closing summary line.
 // Unit (engine, contracts, web), API on PGlite or on PostgreSQL when DATABASE_URL is set, and Playwright e2e.
 import { readFileSync, mkdirSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { databaseFreeTests } from './database-free-tests.mjs';
 import { ensureChromium, ensureDependencies, root, run } from './lib.mjs';
 
 ensureDependencies();
 const chromium = ensureChromium();
-const out = `${root}.tmp/test-results`;
+const db = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+// A folder per database: CI runs the PostgreSQL pass beside the PGlite browser suite (ADR 026).
+const out = `${root}.tmp/test-results/${db.toLowerCase()}`;
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
-
-const db = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 const totals = { passed: 0, failed: 0, skipped: 0, flaky: 0 };
 const failedStages = [];
 
@@ -35,21 +37,44 @@ function addPlaywright(file) {
   }
 }
 
-console.log(`\n== Unit and API tests (database: ${db}) ==`);
-const vitestFile = `${out}/vitest.json`;
-// UNIT=skip leaves out the tests that never touch a database (engine, contracts, web): CI runs them once.
-const onlyDatabaseProjects = process.env.UNIT === 'skip' ? ['--project', 'server', '--project', 'db'] : [];
-if (onlyDatabaseProjects.length) console.log('(Engine, contracts and web unit tests left out: UNIT=skip)');
-const vitestCode = await run('npx', [
-  'vitest',
-  'run',
-  ...onlyDatabaseProjects,
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestFile}`,
-]);
-addVitest(vitestFile);
-if (vitestCode !== 0) failedStages.push('vitest');
+// VITEST=skip leaves out the unit and API tests (CI runs them in a stage of their own before the browser suite).
+if (process.env.VITEST === 'skip') console.log('\n(Unit and API tests left out: VITEST=skip)');
+else await runVitest();
+
+async function runVitest() {
+  console.log(`\n== Unit and API tests (database: ${db}) ==`);
+  const vitestFile = `${out}/vitest.json`;
+  // UNIT=skip leaves out the tests that never touch a database: CI runs them once. Those are the engine, contracts
+  // and web projects, and the server's and database package's test files that reach no database (document writers,
+  // file readers, plugins: found from their imports, scripts/database-free-tests.mjs). The built-server test
+  // (apps/server/src/build.test.ts) runs on its own embedded database whatever DATABASE_URL says, so it belongs to
+  // the once-only part too. Exclude patterns are relative to each project's root.
+  const onceOnly = [
+    'src/build.test.ts',
+    ...new Set([...databaseFreeTests(`${root}apps/server`), ...databaseFreeTests(`${root}packages/db`)]),
+  ];
+  const onlyDatabaseProjects =
+    process.env.UNIT === 'skip'
+      ? ['--project', 'server', '--project', 'db', ...onceOnly.flatMap((file) => ['--exclude', file])]
+      : [];
+  if (onlyDatabaseProjects.length)
+    console.log(
+      `(Unit tests that reach no database left out: UNIT=skip. Engine, contracts, web, and ${onceOnly.join(', ')})`,
+    );
+  // Vitest runs (cores - 1) test files at once by default: one on a 2-core CI machine. Its main process is mostly
+  // idle once the files are collected, so every core runs a file (ADR 026).
+  const vitestCode = await run('npx', [
+    'vitest',
+    'run',
+    `--maxWorkers=${availableParallelism()}`,
+    ...onlyDatabaseProjects,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${vitestFile}`,
+  ]);
+  addVitest(vitestFile);
+  if (vitestCode !== 0) failedStages.push('vitest');
+}
 
 // CI runs the browser suite once (on PGlite) and the API and database suites on both databases: E2E=skip leaves it out.
 if (process.env.E2E === 'skip') {
@@ -60,12 +85,21 @@ if (process.env.E2E === 'skip') {
     failedStages.push('e2e (no chromium)');
     totals.failed += 1;
   } else {
-    const pwFile = `${out}/playwright.json`;
-    const pwCode = await run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
-      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: pwFile, E2E_BUILD: process.env.E2E_BUILD ?? 'true' },
-    });
-    addPlaywright(pwFile);
-    if (pwCode !== 0) failedStages.push('e2e');
+    // ADR 026: the projects of e2e/playwright.config.ts: the per-user specs in parallel, then the specs that change
+    // global data alone, on a fresh server.
+    // The first run builds the web app and the server (unless E2E_BUILD=false: CI built them); the second reuses them.
+    let build = process.env.E2E_BUILD ?? 'true';
+    for (const project of ['per-user', 'global-data']) {
+      const pwFile = `${out}/playwright-${project}.json`;
+      const pwCode = await run(
+        'npx',
+        ['playwright', 'test', '-c', 'e2e/playwright.config.ts', `--project=${project}`],
+        { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: pwFile, E2E_BUILD: build } },
+      );
+      build = 'false';
+      addPlaywright(pwFile);
+      if (pwCode !== 0) failedStages.push(`e2e ${project}`);
+    }
   }
 }
 

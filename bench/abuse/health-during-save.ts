@@ -1,4 +1,4 @@
-// Health during the largest save (issue 17, ADR 015): one user saves a transit with MAX_TRANSIT_CIRCLES cables
+// Health during the largest save (ADR 015): one user saves a transit with MAX_TRANSIT_CIRCLES cables
 // through the real HTTP route while /api/health is asked every HEALTH_INTERVAL_MS, each check timed from when it
 // was due (a check that could not be sent while the event loop was blocked counts its whole wait). Prints the save
 // time and the health median, p95, p99 and max against the target p99 < 100 ms, with the load average (other jobs
@@ -22,7 +22,7 @@ import {
 import { createUserWithToken } from '../../apps/server/src/testing/factories';
 import { createInlineCpu } from '../../apps/server/src/workers/inline-cpu';
 
-/** Issue 17: while one user saves the largest allowed transit, health for others stays under this at p99. */
+/** ADR 015: while one user saves the largest allowed transit, health for others stays under this at p99. */
 const TARGET_HEALTH_P99_MS = 100;
 const HEALTH_INTERVAL_MS = 20;
 /** Cables per item line (the contracts allow up to 1,000 per line; real lists group a few dozen). */

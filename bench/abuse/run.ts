@@ -1,8 +1,8 @@
-// Abuse benchmark (issue 17): what one ordinary client can make the server do. Real HTTP against a listening
+// Abuse benchmark (ADR 011): what one ordinary client can make the server do. Real HTTP against a listening
 // server on an in-memory PGlite (or PostgreSQL with DATABASE_URL, an empty database), default configuration
 // (TRUST_PROXY unset). Prints one line per figure:
 //   - sign-in: of 60 parallel wrong-password attempts on one account from one source, how many reached the
-//     password check (the limit is SIGN_IN_LIMITS.maxAttemptsPerAccountAndSource; before issue 17: 29 of 60);
+//     password check (the limit is SIGN_IN_LIMITS.maxAttemptsPerAccountAndSource; before the limits of ADR 011: 29 of 60);
 //   - register: of 40 registrations each with a different X-Forwarded-For, how many were accepted (the limit is
 //     REGISTER_RULE.max per address; with the header trusted from anyone every one was);
 //   - health p99 while the largest transit saves: `npm run bench:abuse` runs health-during-save.ts after this

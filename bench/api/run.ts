@@ -1,8 +1,10 @@
-// API cost per request (issue 21, ADR 019). For each database (PostgreSQL, then PGlite) it prepares a fresh
+// API cost per request (ADR 019). For each database (PostgreSQL, then PGlite) it prepares a fresh
 // database, seeds an organization, a signed-in user and a project of PROJECT_TRANSITS transits × ITEM_LINES item
 // lines (sized as a save sizes them), starts the server as production runs it (the built bundle, NODE_ENV
 // production, LOG_LEVEL info) and loads it with autocannon over CONNECTIONS keep-alive connections:
 //   GET /api/health, GET /api/auth/current-user, POST /api/project/getProjectAndTransits,
+// the other reads the web app makes when a page loads (pages: settings, texts, menu, industries, dashboard, site
+// counts, catalogue, item types, project site, customers, recent projects),
 // then 200 users each reading the project every 2 s (100 reads a second, each user at a phase of its own:
 // users-load.ts) for the p99.
 // The server's CPU time (user + system, every thread, read from /proc) divided by the requests it answered is
@@ -15,7 +17,7 @@
 //   npm run bench:api -- --db postgres --duration 20   one database, longer runs
 //   npm run bench:api -- --server source               the TypeScript source through tsx (how it ran before)
 //   npm run bench:api -- --cpu-prof /tmp/prof          also writes the server's V8 CPU profile there
-//   npm run bench:api -- --loads read                  only some loads (health,user,read,users), e.g. to profile one
+//   npm run bench:api -- --loads read                  only some loads (health,user,read,pages,users), e.g. to profile one
 //   npm run bench:api -- --rounds 1                    one round (quicker, noisier)
 //   npm run bench:api -- --node-args "--max-semi-space-size=32"   flags for the server's node (to try a setting)
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/sealplan_bench_api npm run bench:api   (dropped and re-created)
@@ -26,16 +28,20 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { createDb, type DbHandle } from '@sealplan/db';
 import { createUserWithToken } from '../../apps/server/src/testing/factories';
 import { createProjectServices } from '../../apps/server/src/modules/projects/project-services';
 import { createCatalogueRepository } from '../../apps/server/src/modules/catalogue/catalogue.repository';
 import { createInlineCpu } from '../../apps/server/src/workers/inline-cpu';
 import { percentile, runUsersLoad } from './users-load';
+import { preparePostgres, waitForHttp } from '../server-process';
 
-/** Issue 21 targets: server CPU per request over the bare server's, and the p99 of the 200-user load. */
-const TARGET_RATIO = { health: 5, currentUser: 8, projectRead: 20 } as const;
+/**
+ * Targets (ADR 019, ADR 038): server CPU per request over the bare server's, and the p99 of the 200-user load.
+ * Every read the web app makes when a page loads (the shell, the dashboard, the project page, the forms' lists)
+ * is held to PAGE_READ.
+ */
+const TARGET_RATIO = { health: 5, currentUser: 8, projectRead: 10, pageRead: 10 } as const;
 const TARGET_P99_MS = 50;
 const PROJECT_TRANSITS = 4;
 const ITEM_LINES = 8;
@@ -62,7 +68,7 @@ const SERVER_FORM = arg('server', 'built');
 const CPU_PROF_DIR = arg('cpu-prof', '');
 const PORT = Number(arg('port', '3171'));
 const NODE_ARGS = arg('node-args', '').split(' ').filter(Boolean);
-const LOADS = new Set(arg('loads', 'health,user,read,users').split(','));
+const LOADS = new Set(arg('loads', 'health,user,read,pages,users').split(','));
 const BARE_PORT = PORT + 1;
 if (!DATABASES.every((d) => d === 'postgres' || d === 'pglite'))
   throw new Error('--db is postgres, pglite or both');
@@ -79,22 +85,6 @@ function cpuMs(pid: number): number {
   // Fields after the command name (which may hold spaces) start at its closing parenthesis.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_S;
-}
-
-async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${url}: the process ended with ${child.exitCode}`);
-    try {
-      const res = await fetch(url);
-      await res.arrayBuffer();
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
 async function stop(child: ChildProcess): Promise<void> {
@@ -171,23 +161,6 @@ async function runLoad(pid: number, options: LoadOptions): Promise<Figures> {
     p99: result.latency.p99,
     cpuMsPerRequest: used / answered,
   };
-}
-
-async function preparePostgres(url: string): Promise<void> {
-  const target = new URL(url);
-  const name = target.pathname.slice(1);
-  if (!/^[a-z0-9_]+$/.test(name))
-    throw new Error(`database name ${name} must be lower case letters, digits, _`);
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    await client.query(`drop database if exists ${name} with (force)`);
-    await client.query(`create database ${name}`);
-  } finally {
-    await client.end();
-  }
 }
 
 /** The organization, user, customer and project the loads read; sized on this thread, before the server starts. */
@@ -308,6 +281,36 @@ async function benchDatabase(kind: string) {
     const ratios = new Map<string, number[]>();
     const note = (name: string, f: Figures, floor: Figures) =>
       ratios.set(name, [...(ratios.get(name) ?? []), f.cpuMsPerRequest / floor.cpuMsPerRequest]);
+    const post = (path: string, body: unknown = {}): LoadOptions => ({
+      url: `${base}${path}`,
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const get = (path: string): LoadOptions => ({ url: `${base}${path}`, headers: auth });
+    const menuQuery = new URLSearchParams({
+      q: JSON.stringify({ type: 'MAIN_MENU' }),
+      sort: JSON.stringify({ sort: 1, label: 1 }),
+      size: '100',
+    });
+    // What the web app asks for when a page loads, as it asks (apps/web: lib/, features/*/api).
+    const pageReads: [string, LoadOptions][] = [
+      ['GET /api/settings', get('/api/settings')],
+      ['GET /api/translations/all', get('/api/translations/all?culture=en-US')],
+      ['GET /api/instance/MenuItem (menu)', get(`/api/instance/MenuItem?${menuQuery}`)],
+      ['industry/getActive', post('/api/industry/getActive')],
+      ['project/getDashboardData', post('/api/project/getDashboardData')],
+      ['site/getStatusCounts', post('/api/site/getStatusCounts')],
+      ['project/getFormData', post('/api/project/getFormData')],
+      ['project/getPenetratingItemTypes', post('/api/project/getPenetratingItemTypes')],
+      ['site/getProjectSite', post('/api/site/getProjectSite', { projectId })],
+      ['customer/getActive', post('/api/customer/getActive')],
+      ['project/getRecentProjects', post('/api/project/getRecentProjects')],
+    ];
+    for (const [, options] of pageReads) {
+      const res = await fetch(options.url, options);
+      if (!res.ok) throw new Error(`${options.url}: ${res.status} ${await res.text()}`);
+    }
     const loads: { key: string; name: string; target?: number; options: LoadOptions }[] = [
       {
         key: 'health',
@@ -327,6 +330,12 @@ async function benchDatabase(kind: string) {
         target: TARGET_RATIO.projectRead,
         options: read,
       },
+      ...pageReads.map(([name, options]) => ({
+        key: 'pages',
+        name,
+        target: TARGET_RATIO.pageRead,
+        options,
+      })),
     ];
     for (let round = 1; round <= ROUNDS; round++) {
       if (ROUNDS > 1) console.log(`  round ${round} of ${ROUNDS} (load ${load()})`);

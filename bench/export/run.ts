@@ -31,7 +31,7 @@ import {
   buildExportDocument,
   storedSizing,
 } from '../../apps/server/src/modules/export/export-document.builder';
-import { renderFile } from '../../apps/server/src/modules/export/export.service';
+import { renderFile } from '../../apps/server/src/modules/export/render-file';
 import { seededRandom } from '../seeded-random';
 
 const TARGET_MS = 3000;

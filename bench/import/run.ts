@@ -1,4 +1,4 @@
-// Schedule import benchmark (issue 22): 2,000 schedule rows across 100 transits imported into a project through the
+// Schedule import benchmark (ADR 020): 2,000 schedule rows across 100 transits imported into a project through the
 // real HTTP route, on an in-memory PGlite (or PostgreSQL with DATABASE_URL). Each run imports into a fresh project
 // whose 100 transits exist (round, cable, with dimensions and no items), so every run sizes 100 transits of 20
 // cables in the worker pool and writes them in one transaction. Prints each run's time and its phases as the

@@ -1,4 +1,4 @@
-// Smallest-opening benchmark (issue 22 item 4, ADR 020): `suggestOpenings` as the browser's worker runs it, for item
+// Smallest-opening benchmark (ADR 020): `suggestOpenings` as the browser's worker runs it, for item
 // lists of 40 and 60 circles against the seeded standard sizes and the seeded catalogue (an in-memory database,
 // migrated and seeded as `npm start` does). Prints per list the suggestions, the wall and CPU time of each run and
 // the median against the target (< 2 s for 60 items), with the load average: the figures depend on the machine.

@@ -1,4 +1,4 @@
-// Large-N packing benchmark (issue 17, ADR 015): the verdict for transits of 1,000 to MAX_TRANSIT_CIRCLES circles,
+// Large-N packing benchmark (ADR 015): the verdict for transits of 1,000 to MAX_TRANSIT_CIRCLES circles,
 // the way the server and the browser size them (packForVerdict: the large-N path from LARGE_PACKING_MIN_CIRCLES).
 // Cable lists in lines of 50 over five sleeve sizes, in squares and circles they fill to 50, 70, 85 and 95 %. Prints
 // per case the verdict, the scale (how much the opening would have to grow or could shrink), the area bound below

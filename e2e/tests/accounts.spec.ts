@@ -117,7 +117,7 @@ async function approveAsAdministrator(browser: Browser) {
   await expect(pending.getByRole('row', { name: new RegExp(person.email) })).toBeVisible();
   await pending.getByRole('button', { name: `Approve ${person.email}` }).click();
   const dialog = admin.getByRole('dialog', { name: 'Approve User' });
-  // Existing organizations are offered first (issue 18 item 12); this company is new, so a new one is made.
+  // Existing organizations are offered first (ADR 014); this company is new, so a new one is made.
   await expect(dialog.getByRole('radio', { name: 'Existing organization' })).toBeChecked();
   await dialog.getByRole('radio', { name: 'New organization' }).click();
   await expect(dialog.getByRole('textbox', { name: 'Organization name' })).toHaveValue(person.company);

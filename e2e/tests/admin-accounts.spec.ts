@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { mailTo } from '../support/mail';
 import { signInAsAdmin } from '../support/session';
 
-// Issue 18 items 11-15: e-mailed links follow the server's address, approval offers the existing organizations
+// ADR 014: e-mailed links follow the server's address, approval offers the existing organizations
 // and refuses a duplicate name, bulk roles start from the users' roles and keep an administrator, users are
 // created from User Admin, customers are deactivated and reactivated, and the register page makes no failing call.
 

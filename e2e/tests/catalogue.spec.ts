@@ -54,7 +54,7 @@ test('an administrator edits the catalogue: sample notice, save, reload, client 
     const depth = page.getByRole('textbox', { name: MIN_DEPTH });
     await expect(depth).toHaveValue('60');
     await depth.fill('65');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('Catalogue saved successfully!')).toBeVisible();
     expect(plasticWatertightDepth(await storedCatalogue(request, token))).toBe(65);
 
@@ -65,7 +65,7 @@ test('an administrator edits the catalogue: sample notice, save, reload, client 
     // A value out of the contract's range: refused on the client, the message under the field, the text kept.
     const again = page.getByRole('textbox', { name: MIN_DEPTH });
     await again.fill('999999');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     // The limit is written by the one length formatter (digit grouping of the user's locale).
     await expect(page.getByText('Must be at most 100,000 mm')).toBeVisible();
     await expect(page.getByRole('alert').filter({ hasText: 'Nothing was saved.' })).toBeVisible();
@@ -130,4 +130,36 @@ test('a user without ElevatedUser or SystemAdministrator has no Catalogue entry 
   await page.goto('/catalogue');
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Catalogue', level: 1 })).toHaveCount(0);
+});
+
+test('an administrator names an industry in German beside the catalogue; every reader gets the name', async ({
+  page,
+  request,
+}) => {
+  const token = await apiToken(request);
+  await useToken(page, token);
+  await page.goto('/catalogue');
+  const card = page.getByRole('heading', { name: 'Industries' }).locator('xpath=ancestor::form');
+  const german = card.getByRole('textbox', { name: 'Name (German) OFF_SHORE' });
+  const before = await german.inputValue();
+  await german.fill('Offshore-Branche');
+  await card.getByRole('button', { name: 'Save industries' }).click();
+  await expect(page.getByText('2 industries saved.')).toBeVisible();
+  const read = async () => {
+    const res = await request.post('/api/industry/getActive', { data: {} });
+    const industries = ((await res.json()) as { data: { id: string; names: Record<string, string> }[] }).data;
+    return industries.find((i) => i.id === 'OFF_SHORE')!.names['de-DE'];
+  };
+  expect(await read()).toBe('Offshore-Branche');
+  // An empty English name is refused on the page, and nothing is sent.
+  await card.getByRole('textbox', { name: 'Name OFF_SHORE' }).fill('');
+  await card.getByRole('button', { name: 'Save industries' }).click();
+  await expect(card.getByText('Please Enter the industry name')).toBeVisible();
+  expect(await read()).toBe('Offshore-Branche');
+  // Put the seeded name back for the other specs.
+  await page.reload();
+  await german.fill(before);
+  await card.getByRole('textbox', { name: 'Name OFF_SHORE' }).fill('Off Shore');
+  await card.getByRole('button', { name: 'Save industries' }).click();
+  await expect(page.getByText('2 industries saved.')).toBeVisible();
 });

@@ -1,4 +1,4 @@
-// The circle limit of a transit (issue 17, ADR 015): the editor names the limit beside the items and holds Save
+// The circle limit of a transit (ADR 015): the editor names the limit beside the items and holds Save
 // when the lines add up to more circles than MAX_TRANSIT_CIRCLES; the API refuses the same save with a field error.
 // Run: E2E_PORT=3177 E2E_BUILD=true npx playwright test -c e2e/playwright.config.ts circle-limit
 import { expect, test } from '@playwright/test';

@@ -1,4 +1,4 @@
-// The numbered drawing (issue 15 item 3, issue 18 item 16): every circle carries a number, the numbers in the drawing
+// The numbered drawing (ADR 009): every circle carries a number, the numbers in the drawing
 // match the legend under it, small circles are numbered outside with a leader line, each item is drawn at its own size
 // inside its sleeve ring, and the opening is dimensioned in the user's units. Looked at at 404 px wide.
 // Run: E2E_PORT=3202 E2E_BUILD=true npx playwright test -c e2e/playwright.config.ts drawing

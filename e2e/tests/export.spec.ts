@@ -36,7 +36,7 @@ async function openDialog(page: Page) {
   return dialog;
 }
 
-test('downloads PDF, Docx (RTF), DOCX and CSV from the dialog', async ({ page }) => {
+test('downloads PDF, RTF, DOCX and CSV from the dialog', async ({ page }) => {
   const token = await signInAsAdmin(page);
   const projectId = await demoProjectId(page, token);
   await page.goto(`/test?projectId=${projectId}`);
@@ -45,7 +45,7 @@ test('downloads PDF, Docx (RTF), DOCX and CSV from the dialog', async ({ page })
 
   const formats = [
     { label: 'PDF', ext: 'pdf', sizeDisabled: false },
-    { label: 'Docx (RTF)', ext: 'rtf', sizeDisabled: false },
+    { label: 'RTF (.rtf, opens in Word)', ext: 'rtf', sizeDisabled: false },
     { label: 'DOCX', ext: 'docx', sizeDisabled: false },
     { label: 'CSV', ext: 'csv', sizeDisabled: true },
   ];
@@ -120,4 +120,45 @@ test('the dialog enforces the rules and shares by e-mail', async ({ page }) => {
     .find((m) => m.includes('buyer@example.com'));
   expect(eml).toBeDefined();
   expect(eml).toMatch(/filename="?[^"]*-material-list-\d{4}-\d{2}-\d{2}\.pdf/);
+});
+
+test('exports a German PDF through the dialog (ADR 027: documents in the reader’s language)', async ({
+  page,
+}) => {
+  const token = await signInAsAdmin(page);
+  const projectId = await demoProjectId(page, token);
+  await page.goto(`/test?projectId=${projectId}`);
+  await page.getByRole('button', { name: 'Load transits' }).click();
+  const dialog = await openDialog(page);
+  // The document starts in the interface language; the reader's language is chosen here.
+  const language = dialog.getByRole('combobox', { name: 'Document language' });
+  await expect(language).toHaveValue('English');
+  await language.click();
+  await page.getByRole('option', { name: 'German', exact: true }).click();
+  await expect(language).toHaveValue('German');
+  await dialog.getByRole('combobox', { name: 'Unit system' }).click();
+  await page.getByRole('option', { name: 'Metric', exact: true }).click();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Download' }).last().click(),
+  ]);
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const pdf = `${ARTIFACTS}export-de.pdf`;
+  await download.saveAs(pdf);
+  execFileSync('pdftoppm', ['-png', '-r', '80', '-f', '1', '-l', '2', pdf, `${ARTIFACTS}export-de-page`]);
+  const text = execFileSync('pdftotext', ['-layout', pdf, '-']).toString('utf8');
+  for (const words of [
+    'Materialliste',
+    'Projekt',
+    'Durchführungen',
+    'Materialsummen des Projekts',
+    'Einheiten: Metrisch',
+  ])
+    expect(text).toContain(words);
+  expect(text).toMatch(/Seite 1 von \d+/);
+  // German dates and the decimal comma: "Datum 27.11.2026", "490,87 cm²".
+  expect(text).toMatch(/Datum\s+\d{2}\.\d{2}\.\d{4}/);
+  expect(text).toMatch(/\d,\d{1,2} cm²/);
+  expect(text).not.toMatch(/\d\.\d{1,2} cm²/);
+  expect(text).not.toContain('Material List');
 });

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, apiToken } from '../support/session';
 
-// Issue 20 through the real redirect pages: the e2e server starts a test OpenID provider and a test OAuth 1.0a
+// ADR 018 through the real redirect pages: the e2e server starts a test OpenID provider and a test OAuth 1.0a
 // provider beside the app (scripts/e2e-server.mjs, apps/server/src/testing/fake-providers/serve.ts).
 
 const FIREFOX_ON_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';

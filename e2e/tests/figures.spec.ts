@@ -62,7 +62,7 @@ test('one fill, not capped: the list and the editor show 162.0 %', async ({ page
 
 test('each state is worded as in the documents; the wrap line names its roll length', async ({ page }) => {
   await open(page, ids.over);
-  // Issue 16 item 9: the badge says what the PDF, DOCX, RTF and CSV say (TRANSIT_STATUS_TEXT).
+  // ADR 010: the badge says what the PDF, DOCX, RTF and CSV say (TRANSIT_STATUS_TEXT).
   await expect(page.getByTestId(`transit-row-${ids.over}`)).toContainText('Not buildable: overfilled');
   await expect(page.getByTestId(`transit-row-${ids.ok}`)).toContainText('Fits');
   // Two 90 mm cables wrapped 4 turns: 2 × π × 90 × 4 = 2261.95 mm, three rolls of 1000 mm.
@@ -80,7 +80,7 @@ test('an overfilled transit is named beside the project totals, not summed into 
   await flagged.screenshot({ path: `${ARTIFACTS}figures-not-buildable.png` });
 });
 
-test('sealant is counted per transit: the project cartridges are the sum of the transits’ own (issue 18 item 3)', async ({
+test('sealant is counted per transit: the project cartridges are the sum of the transits’ own (ADR 010)', async ({
   page,
 }) => {
   // Worked by hand (NOFIRNO: 30 mm less than the transit, 290 ml usable a cartridge; Ø 20 cables in Ø 28 sleeves):
@@ -129,7 +129,8 @@ test('sizing input is kept as typed with the field’s message, and not saved', 
   const spare = page.getByRole('textbox', { name: 'Spare Percent' });
   await spare.fill('150');
   await spare.blur();
-  await expect(spare).toHaveValue('150 %');
+  // The typed text stays as typed (ADR 029); the unit stands beside it, not in it.
+  await expect(spare).toHaveValue('150');
   await expect(sizing.getByText('Spare percent must be between 0 and 99')).toBeVisible();
   await sizing.screenshot({ path: `${ARTIFACTS}figures-refused-input.png` });
 

@@ -1,4 +1,4 @@
-// The largest allowed transit in the browser (issue 17 item 1, ADR 015): the Web Worker's verdict for
+// The largest allowed transit in the browser (ADR 015): the Web Worker's verdict for
 // MAX_TRANSIT_CIRCLES cables comes in seconds (the large-N packing, counted not timed), both "fits" and "does not
 // fit", and the layout it found is the one the server stores with the save (checked, not solved again).
 // Run: E2E_PORT=3130 npx playwright test -c e2e/playwright.config.ts large-transit
@@ -92,7 +92,13 @@ test('the worker sizes the largest allowed transit in seconds, fits or not, and 
   // Too small: the worker answers "does not fit" in seconds too.
   await width.fill(String(TOO_SMALL_MM));
   await height.fill(String(TOO_SMALL_MM));
-  await expect(display.getByText('Surface exceeded')).toBeVisible({ timeout: VERDICT_MS });
+  // The verdict in its own words (ADR 010): overfilled or no layout found, with its figures.
+  await expect(display.getByTestId('transit-verdict')).toHaveText(
+    /^Not buildable: (overfilled|no layout found) \(fill /,
+    {
+      timeout: VERDICT_MS,
+    },
+  );
   await expect(page.getByTestId('transit-error-banner')).toContainText(
     'Penetrating Items do not fit in the transit.',
   );

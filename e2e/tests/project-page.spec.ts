@@ -1,4 +1,4 @@
-// The project page's transit handling beyond workspace.spec.ts (issue 7): a version conflict on save (someone else
+// The project page's transit handling beyond workspace.spec.ts: a version conflict on save (someone else
 // saved the transit meanwhile) keeps what the user typed and offers Overwrite (the user's edits win) or Reload (the
 // stored version replaces them); the transit list duplicates a transit with its items and deletes after a confirm;
 // the sidebar's Share / Export and Material list buttons open the export dialog with the right scope; printing a

@@ -1,4 +1,4 @@
-// The project workspace for real projects (issue 18 items 4, 6, 7, 8, 9): the project's Updated date follows its
+// The project workspace for real projects (ADR 013): the project's Updated date follows its
 // transits; "Add transit" saves nothing until the user saves; reopening a project selects the transit last worked
 // on; a 100-transit list is paged, searchable and sortable with the editor in view; items are entered from the
 // keyboard and pasted from a spreadsheet, and a class with one sealant picks it.
@@ -18,7 +18,7 @@ const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
 const STAMP = Date.now().toString(36);
 /** The machine runs many suites at once: waits are generous, the assertions are not. */
 const expect = baseExpect.configure({ timeout: 30_000 });
-/** Issue 18 item 8: a big project. */
+/** ADR 013: a big project. */
 const BIG_PROJECT_TRANSITS = 100;
 /** Spec §9 default page size. */
 const PAGE_SIZE = 10;
@@ -206,13 +206,14 @@ test('a project of 100 transits: the list is paged, searchable and sortable, and
   await expect.poll(firstName).toBe('Deck 011');
 
   // Sort by name, fill and status (ascending, then descending).
-  const sortBy = (label: string) =>
-    list.getByRole('columnheader', { name: label }).getByRole('button').click();
+  // Exact names: "Status" is also the end of "Site status" (ADR 031's column).
+  const header = (label: string) => list.getByRole('columnheader', { name: label, exact: true });
+  const sortBy = (label: string) => header(label).getByRole('button').click();
   await sortBy('Name');
-  await expect(list.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'ascending');
+  await expect(header('Name')).toHaveAttribute('aria-sort', 'ascending');
   await expect.poll(firstName).toBe('Deck 001');
   await sortBy('Name');
-  await expect(list.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'descending');
+  await expect(header('Name')).toHaveAttribute('aria-sort', 'descending');
   await expect.poll(firstName).toBe('Deck 100');
   await sortBy('Fill');
   await expect.poll(firstName).toBe('Deck 001');

@@ -1,4 +1,4 @@
-// Issue 22: a cable schedule pasted from a spreadsheet (40 rows into two transits), its columns mapped, the imported
+// ADR 020: a cable schedule pasted from a spreadsheet (40 rows into two transits), its columns mapped, the imported
 // cables seen in the drawing, then the bill of materials downloaded as XLSX and the drawings as DXF (a ZIP for the
 // project). Screenshots of the import dialog and the drawing go to e2e/artifacts/.
 // Run: E2E_PORT=3180 E2E_BUILD=true npx playwright test -c e2e/playwright.config.ts schedules
@@ -69,7 +69,9 @@ test('paste 40 rows, map columns, see the drawing, download XLSX and DXF', async
   // Guessed from the headings: type, diameter (mm), quantity and transit; the tag column ("Cable") is not.
   await expect(dialog.getByRole('combobox', { name: 'Outer diameter' })).toHaveValue('OD (mm)');
   await expect(dialog.getByRole('combobox', { name: 'Transit', exact: true })).toHaveValue('MCT');
-  await expect(dialog.getByRole('combobox', { name: 'Type' })).toHaveValue('Kind');
+  await expect(dialog.getByRole('combobox', { name: 'Kind (cable, pipe, plastic pipe)' })).toHaveValue(
+    'Kind',
+  );
   await expect(dialog.getByRole('combobox', { name: 'Diameter unit' })).toHaveValue('Millimetres (mm)');
   await expect(dialog.getByRole('combobox', { name: 'Tag (designation)' })).toHaveValue(
     '— not in the schedule —',

@@ -1,4 +1,4 @@
-// The smallest opening that fits (issue 22 item 4, ADR 020): the transit editor suggests the smallest standard round
+// The smallest opening that fits (ADR 020): the transit editor suggests the smallest standard round
 // and rectangular openings for the items, with the spare each leaves against the fill limit, and one click applies
 // the suggestion to the transit form; the drawing then shows the items fitting, and the save keeps the new size.
 // Run: E2E_PORT=3190 npx playwright test -c e2e/playwright.config.ts smallest-opening

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { apiCaller, createMixedProject } from '../support/api';
 import { signInAsAdmin } from '../support/session';
 
-// Issue 18 item 10: every number a person reads goes through one formatter per unit system and locale. One walk
+// ADR 014: every number a person reads goes through one formatter per unit system and locale. One walk
 // over every signed-in screen in every language and unit system; it fails on a unit or plural leak: millimetres
 // shown to an imperial user (or inches to a metric one), a unit written twice, "1 rolls", a decimal point where
 // the language writes a comma (or the other way round), or an untranslated placeholder.
@@ -117,30 +117,35 @@ async function readScreen(page: Page): Promise<{ text: string; fields: string[] 
   });
 }
 
-test('every screen, every language and unit system: no unit or plural leak', async ({ page }) => {
-  // 4 languages × 2 systems × 9 screens (the catalogue with each of its tables) on a machine shared by many runs.
-  test.setTimeout(1_800_000);
-  const call = apiCaller(page.request, await signInAsAdmin(page));
-  const { projectId, cablesId, pipesId } = await createMixedProject(call, {
-    customer: `Walk Yards ${STAMP}`,
-    project: `Walk ${STAMP}`,
-  });
+// A walk per language (ADR 026): the browser suite's workers share the walks instead of one worker walking all
+// four languages while the other waits at the end of the run. Each worker signs in as its own administrator, so
+// one walk's language never reaches a walk running beside it.
+test.describe.configure({ mode: 'parallel' });
 
-  const screens = [
-    '/dashboard',
-    '/projects',
-    '/projects/create',
-    // The editor of each transit: the wrapped cable and its rolls, the pipes' rectangle with its corner radius.
-    `/projects/${projectId}?transit=${cablesId}`,
-    `/projects/${projectId}?transit=${pipesId}`,
-    '/customers',
-    '/catalogue',
-    '/users/all',
-    '/settings',
-  ];
-  const report: string[] = [];
-  try {
-    for (const language of LANGUAGES) {
+for (const language of LANGUAGES) {
+  test(`every screen in ${language}, in each unit system: no unit or plural leak`, async ({ page }) => {
+    // 2 systems × 9 screens (the catalogue with each of its tables) on a machine shared by many runs.
+    test.setTimeout(900_000);
+    const call = apiCaller(page.request, await signInAsAdmin(page));
+    const { projectId, cablesId, pipesId } = await createMixedProject(call, {
+      customer: `Walk Yards ${STAMP} ${language}`,
+      project: `Walk ${STAMP} ${language}`,
+    });
+
+    const screens = [
+      '/dashboard',
+      '/projects',
+      '/projects/create',
+      // The editor of each transit: the wrapped cable and its rolls, the pipes' rectangle with its corner radius.
+      `/projects/${projectId}?transit=${cablesId}`,
+      `/projects/${projectId}?transit=${pipesId}`,
+      '/customers',
+      '/catalogue',
+      '/users/all',
+      '/settings',
+    ];
+    const report: string[] = [];
+    try {
       for (const system of SYSTEMS) {
         await call('/api/user/saveUser', {
           user: { languagePreference: language, defaultMeasurementSystem: system },
@@ -167,15 +172,15 @@ test('every screen, every language and unit system: no unit or plural leak', asy
           report.push(...found);
         }
       }
+    } finally {
+      // The administrator's defaults again, so the suites that run after this one read English.
+      await call('/api/user/saveUser', {
+        user: { languagePreference: 'en-US', defaultMeasurementSystem: 'IMPERIAL' },
+      });
     }
-  } finally {
-    // The administrator's defaults again, so the suites that run after this one read English.
-    await call('/api/user/saveUser', {
-      user: { languagePreference: 'en-US', defaultMeasurementSystem: 'IMPERIAL' },
-    });
-  }
-  expect(report, report.join('\n')).toEqual([]);
-});
+    expect(report, report.join('\n')).toEqual([]);
+  });
+}
 
 test('the leak rules catch what the issue reported', () => {
   expect(leaks('Wrap for cables above 63 mm', 'en-US', 'IMPERIAL').map((l) => l.rule)).toEqual([

@@ -1,4 +1,4 @@
-// The fit verdict in the browser (issue 15 item 1, ADR 004): the Web Worker's anytime search shows "Checking fit…"
+// The fit verdict in the browser (ADR 004): the Web Worker's anytime search shows "Checking fit…"
 // while it searches, typing in the items dialog never waits for it, the verdict appears, and the layout the browser
 // found is sent with the save, where the server checks it and stores it as sent.
 // Run: E2E_PORT=3201 E2E_WEB_DIST=/tmp/verdict-dist E2E_BUILD=true npx playwright test -c e2e/playwright.config.ts verdict
@@ -7,14 +7,11 @@ import { apiCaller, createProject, saveTransit, useMeasurementSystem } from '../
 import { apiToken, useToken } from '../support/session';
 
 const STAMP = Date.now().toString(36);
-/** 40 cables of 20 mm, no transit type (no cable sleeves): the circles are the cables. */
+/** 40 cables of 20 mm. */
 const CABLES = { quantity: 40, outerDiameterMm: 20, itemTypeId: 'CABLE' } as const;
 /** Roomy: 40 circles of 20 mm fill 42 % of a 200 mm opening. */
 const ROOMY_MM = 200;
-/**
- * Too tight for any layout, yet above the area bound: 40 circles of 20 mm fill 94 % of a 130.4 mm opening, while the
- * best known packing of 40 equal circles in a circle fills 89 % (Packomania), so the search runs its whole budget.
- */
+/** Too tight for any layout: the transit type's cable sleeves fill more than the opening allows. */
 const TIGHT_MM = 130.4;
 
 /** The longest main-thread task during the search may be at most this share of the search's length. */
@@ -71,7 +68,7 @@ test('typing stays responsive while the worker searches; the verdict appears; th
     }, 20);
   });
 
-  // A tight opening: the worker searches its whole budget and says so.
+  // A tight opening: the worker searches and says so.
   const diameter = page.getByRole('textbox', { name: 'Diameter' });
   await diameter.fill(String(TIGHT_MM));
   const checking = display.getByTestId('checking-fit');
@@ -82,17 +79,24 @@ test('typing stays responsive while the worker searches; the verdict appears; th
   await quantity.pressSequentially('12', { delay: 20 });
   await expect(quantity).toHaveValue('12');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
+  // The typed row is not thrown away without asking (ADR 029).
+  await page.getByRole('button', { name: 'Discard' }).click();
   await expect(dialog).toBeHidden();
 
-  // The verdict: no layout fits.
-  await expect(display.getByText('Surface exceeded')).toBeVisible({ timeout: 30_000 });
+  // The verdict: no layout fits. The default transit type sleeves each cable (28 mm), so the fill is above the limit
+  // too, and the verdict says so in those words with its figure (ADR 010).
+  await expect(display.getByTestId('transit-verdict')).toHaveText(
+    /^Not buildable: overfilled \(fill \d+\.\d\s%\sof 100\.0\s%\sallowed\)$/,
+    { timeout: 30_000 },
+  );
   await expect(checking).toBeHidden();
   await expect(page.getByTestId('transit-error-banner')).toContainText(
     'Penetrating Items do not fit in the transit.',
   );
-  // It really searched (about its 2 s budget, "Checking fit…" on screen), and meanwhile the main thread never
-  // stalled for it: a search on the main thread would be one task as long as the search; here the longest task
-  // (rendering the dialog, slowed by a busy machine) is well below that.
+  // Meanwhile the main thread never stalled for the search: a search on the main thread would be one task as long
+  // as the search; here the longest task (rendering the dialog, slowed by a busy machine) is well below that. The
+  // fill above the limit lets a bound end the search early (ADR 039), so it may last well under its 2 s budget: the
+  // longest task is held to a share of at least a second.
   const watch = await page.evaluate(() => {
     const w = window as unknown as { __longTasks: [number, number][]; __checking: number[] };
     const first = w.__checking[0] ?? 0;
@@ -101,8 +105,7 @@ test('typing stays responsive while the worker searches; the verdict appears; th
     return { searchMs: last - first, longestMs: Math.max(0, ...during.map(([, duration]) => duration)) };
   });
   test.info().annotations.push({ type: 'main thread', description: JSON.stringify(watch) });
-  expect(watch.searchMs).toBeGreaterThan(1000);
-  expect(watch.longestMs).toBeLessThan(MAIN_THREAD_SHARE * watch.searchMs);
+  expect(watch.longestMs).toBeLessThan(MAIN_THREAD_SHARE * Math.max(watch.searchMs, 1000));
 
   // Back to a roomy opening: fits, spread, and the smallest gap stated.
   await diameter.fill(String(ROOMY_MM + 10));

@@ -1,4 +1,4 @@
-// Spacing from a pipe to the wall (issue 15 item 2, ADR 004): in a NOFIRNO-family transit every pipe keeps at least
+// Spacing from a pipe to the wall (ADR 004): in a NOFIRNO-family transit every pipe keeps at least
 // 20 mm from its outer diameter to the wall, the drawing says how close the nearest pipe comes, and the stored layout
 // holds the rule.
 // Run: E2E_PORT=3120 E2E_BUILD=true npx playwright test -c e2e/playwright.config.ts wall-spacing

@@ -7,22 +7,25 @@ import { pino } from 'pino';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import cookie from '@fastify/cookie';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DbHandle } from '@sealplan/db';
-import { apiDescriptionSchema } from '@sealplan/contracts';
 import type { Env } from './config/env';
 import type { Mailer } from './lib/mail';
 import { registerErrorHandler, registerNotFound } from './plugins/error-handler';
-import { healthRoutes } from './modules/health/health.routes';
-import { registerModules } from './modules/index';
-import { authPlugin, requireUser } from './plugins/auth';
+import { createServices, registerModules } from './modules/index';
+import { authPlugin } from './plugins/auth';
+import { apiKeyAuthPlugin } from './plugins/api-key-auth';
+import { apiRoute, tableSchemaTransform } from './plugins/api-routes';
 import { crossSitePlugin } from './plugins/cross-site';
 import { inputGatePlugin } from './plugins/input-gate';
-import { createMailQueue, type MailQueue } from './modules/mail/mail-queue';
-import { createMailQueueRepository } from './modules/mail/mail-queue.repository';
+import type { MailQueue } from './modules/mail';
+import type { JobQueue } from './modules/queue';
+import type { ResolveAll } from './modules/webhooks';
 import { createCpuPool, type CpuPool } from './workers/cpu-pool';
 import { createSerializerCompiler } from './plugins/serializer';
 import { securityHeadersPlugin } from './plugins/security-headers';
+import { webCacheControl } from './plugins/web-cache';
+import { completeOpenApiDocument, type OpenApiDocument } from './plugins/openapi-document';
 
 export interface AppDeps {
   db: DbHandle;
@@ -33,6 +36,8 @@ export interface AppDeps {
   now: () => Date;
   /** Worker pool for sizing and documents; built with the app when not given, closed with it either way. */
   cpu?: CpuPool;
+  /** How webhook deliveries resolve a name (ADR 037); the system resolver when not given. */
+  resolveHost?: ResolveAll;
 }
 
 /** AppDeps once the app is built: the pool is always there. */
@@ -46,8 +51,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route as registered ('POST /api/user/list'); the authorisation matrix and fuzz suite walk it. */
     routeTable: RouteEntry[];
-    /** Durable mail (the mail_jobs table), processed by every running server. */
+    /** Durable mail on the job queue (ADR 037), processed by every running server. */
     mailQueue: MailQueue;
+    /** The durable job queue (the queue_jobs table: mail, webhook deliveries), processed by every running server. */
+    jobQueue: JobQueue;
     deps: BuiltAppDeps;
   }
 }
@@ -115,15 +122,13 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
       }
     }
   });
-  const mailQueue = createMailQueue({
-    repo: createMailQueueRepository(deps.db.db),
-    mail: deps.mail,
-    now: deps.now,
-    log: app.log,
-  });
+  // Every service, built once (the composition root, ADR 025).
+  const services = createServices({ ...deps, cpu, log: app.log });
+  const { mailQueue, jobQueue } = services;
   app.decorate('mailQueue', mailQueue);
-  app.addHook('onReady', async () => mailQueue.start());
-  app.addHook('onClose', async () => mailQueue.stop());
+  app.decorate('jobQueue', jobQueue);
+  app.addHook('onReady', async () => jobQueue.start());
+  app.addHook('onClose', async () => jobQueue.stop());
   app.setValidatorCompiler(validatorCompiler);
   // Answers are written from JSON Schemas compiled once per route (ADR 019); zod checks them too outside production.
   app.setSerializerCompiler(createSerializerCompiler({ checkWithZod: deps.env.NODE_ENV !== 'production' }));
@@ -182,30 +187,43 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
     },
   );
   await app.register(swagger, {
-    openapi: { info: { title: 'Sealplan API', version: deps.version } },
-    transform: jsonSchemaTransform,
+    openapi: { openapi: '3.1.0', info: { title: 'Sealplan API', version: deps.version } },
+    // Every route is registered from the call table (ADR 024), so the description is made from it, and completed
+    // from it with summaries, security, error answers and media (ADR 034).
+    transform: tableSchemaTransform,
+    transformObject: (generated) =>
+      completeOpenApiDocument(
+        ('openapiObject' in generated ? generated.openapiObject : generated.swaggerObject) as OpenApiDocument,
+      ) as never,
   });
 
   registerErrorHandler(app);
   await app.register(crossSitePlugin);
-  await app.register(authPlugin);
+  await app.register(authPlugin, { sessions: services.sessions });
+  await app.register(apiKeyAuthPlugin, { apiKeys: services.apiKeys.authority });
   await app.register(inputGatePlugin);
-  await app.register(healthRoutes);
-  await app.register(registerModules);
+  await app.register(registerModules, { services });
 
-  // docs/decisions/011-abuse-limits.md: the API description is for signed-in users in production.
-  app.get(
-    '/api/docs',
+  // docs/decisions/011-abuse-limits.md: the API description is for signed-in users in production (its access).
+  apiRoute(
+    app,
     {
-      schema: { hide: true, response: { 200: apiDescriptionSchema } },
-      ...(deps.env.NODE_ENV === 'production' ? { preHandler: requireUser } : {}),
+      call: 'apiDescription',
     },
     async () => app.swagger() as unknown as Record<string, unknown>,
   );
 
   const webDist = resolve(deps.env.WEB_DIST ?? DEFAULT_WEB_DIST);
   const serveSpa = existsSync(resolve(webDist, 'index.html'));
-  if (serveSpa) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: ['index.html'] });
+  if (serveSpa)
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: ['index.html'],
+      // ADR 033: the build writes .br and .gz beside each text asset; the one the browser accepts is sent.
+      preCompressed: true,
+      setHeaders: (reply) => reply.header('cache-control', webCacheControl(reply.request.url)),
+    });
   registerNotFound(app, serveSpa);
 
   return app;

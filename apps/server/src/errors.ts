@@ -6,6 +6,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
+    /** When to ask again (the Retry-After header of a 429 or 503). */
+    readonly options?: { retryAfterSeconds?: number },
   ) {
     super(message);
     this.name = 'AppError';
@@ -31,6 +33,9 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   MAIL_FAILED: 502,
   TIME_BUDGET_EXCEEDED: 503,
+  // The work needs more memory than the server gives one task: the same request would fail again (ADR 022).
+  MEMORY_BUDGET_EXCEEDED: 413,
+  BULK_WORK_BUSY: 429,
   LOCKED: 423,
   UNSUPPORTED_MEDIA_TYPE: 415,
   NOT_CONFIGURED: 503,

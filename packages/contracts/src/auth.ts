@@ -9,6 +9,11 @@ export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 /** A user created by an administrator sets a first password through a link valid this long. */
 export const INVITE_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /**
+ * Spec §7: the reset link is the origin plus the `user/update-password` path. The web app serves it and the
+ * spec §2 route `update-password` (links already sent keep working).
+ */
+export const PASSWORD_RESET_PATH = '/user/update-password';
+/**
  * Header the web app sends on every call. A page on another site cannot send it without the server's consent
  * (no CORS), so a state-changing call carrying the session cookie must carry it (or a same-site Origin).
  */
@@ -40,13 +45,6 @@ export const RESET_MAIL_LIMITS = {
   maxPerAddressAndSource: 3,
   maxPerSource: 10,
 } as const;
-
-/**
- * Spec §5 phone pattern: optional country code of 1 to 3 digits, then 3-3-4 digits, optional extension
- * 'x' plus digits. Groups may be separated by a space, dot or dash; the area code may be in parentheses.
- */
-export const PHONE_PATTERN =
-  /^(?:\+?\d{1,3}[\s.-]?)?(?:\(\d{3}\)|\d{3})[\s.-]?\d{3}[\s.-]?\d{4}(?:\s?x\d+)?$/;
 
 /** Texts of spec §4, §5 and §8 for accounts. Server answers and web forms use these, so they live once. */
 export const AUTH_MESSAGES = {

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { singleLine } from './input-gate';
+import { editedVersionSchema } from './records';
+import { translatedNamesSchema } from './translated-names';
 import { ITEM_TYPE_IDS, TRANSIT_CLASS_IDS, TRANSIT_TYPE_IDS } from '@sealplan/engine';
 import type { Catalogue, ItemTypeId, TransitClassId, TransitTypeId } from '@sealplan/engine';
 
@@ -13,12 +16,14 @@ export const transitClassIdSchema = z.enum(TRANSIT_CLASS_IDS as [TransitClassId,
 
 const lengthMm = z.number().finite().nonnegative().max(100_000);
 const volumeMl = z.number().finite().positive().max(100_000);
-const catalogueId = z.string().trim().min(1).max(60);
-const catalogueName = z.string().trim().min(1).max(120);
+const catalogueId = singleLine(z.string().trim().min(1).max(60), 'The id');
+const catalogueName = singleLine(z.string().trim().min(1).max(120), 'The name');
+const articleNumber = singleLine(z.string().trim().max(60), 'The article number');
 
 export const catalogueItemTypeSchema = z.object({
   id: itemTypeIdSchema,
   name: catalogueName,
+  names: translatedNamesSchema.optional(),
   transitTypes: z.array(
     z.object({ transitTypeId: transitTypeIdSchema, classExceptions: z.array(transitClassIdSchema).max(20) }),
   ),
@@ -34,6 +39,7 @@ export const catalogueItemTypeSchema = z.object({
 export const catalogueTransitTypeSchema = z.object({
   id: transitTypeIdSchema,
   name: catalogueName,
+  names: translatedNamesSchema.optional(),
   classes: z.array(z.object({ classId: transitClassIdSchema, mmFillerSleeveLessThanTransit: lengthMm })),
   fillerSleeveType: catalogueName,
   fillerSleeveDiameterMm: lengthMm.positive(),
@@ -41,8 +47,16 @@ export const catalogueTransitTypeSchema = z.object({
   usableSealantCartridgeSizeMl: volumeMl,
 });
 
-export const catalogueClassSchema = z.object({ id: transitClassIdSchema, name: catalogueName });
-export const catalogueSealantSchema = z.object({ id: catalogueId, name: catalogueName });
+export const catalogueClassSchema = z.object({
+  id: transitClassIdSchema,
+  name: catalogueName,
+  names: translatedNamesSchema.optional(),
+});
+export const catalogueSealantSchema = z.object({
+  id: catalogueId,
+  name: catalogueName,
+  names: translatedNamesSchema.optional(),
+});
 
 export const catalogueCableSleeveSchema = z.object({
   id: catalogueId,
@@ -50,18 +64,18 @@ export const catalogueCableSleeveSchema = z.object({
   cableMinMm: lengthMm,
   cableMaxMm: lengthMm,
   outerDiameterMm: lengthMm.positive(),
-  articleNumber: z.string().trim().min(1).max(60),
+  articleNumber: articleNumber.min(1),
 });
 
 export const catalogueCrusherSchema = z.object({
   id: catalogueId,
   name: catalogueName,
   itemTypeId: itemTypeIdSchema,
-  pipeNominalSize: z.string().trim().min(1).max(30),
+  pipeNominalSize: singleLine(z.string().trim().min(1).max(30), 'The nominal size'),
   pipeDiameterMm: lengthMm.positive(),
   insideDiameterMm: lengthMm.positive().nullable(),
   outerDiameterMm: lengthMm.positive(),
-  articleNumber: z.string().trim().max(60).nullable().optional(),
+  articleNumber: articleNumber.nullable().optional(),
 });
 
 export const clearanceEntrySchema = z.object({
@@ -70,7 +84,7 @@ export const clearanceEntrySchema = z.object({
   requiredClearanceMm: lengthMm,
 });
 
-/** Issue 22 item 4: a standard opening size (round: diameter; rectangle: width, height, corner radius). */
+/** ADR 020: a standard opening size (round: diameter; rectangle: width, height, corner radius). */
 export const standardOpeningSchema = z
   .object({
     id: catalogueId,
@@ -160,13 +174,16 @@ export type PenetratingItemTypes = Catalogue['itemTypes'];
 export const saveCatalogueRequestSchema = z.object({
   catalogue: catalogueSchema,
   /** The meta version the administrator edited; an older one is refused with VERSION_CONFLICT. */
-  version: z.number().int(),
+  version: editedVersionSchema,
   force: z.boolean().optional(),
 });
 export type SaveCatalogueRequest = z.infer<typeof saveCatalogueRequestSchema>;
 
 /** Admin: POST /api/catalogue/verify {isVerified, version} — marks the figures as the maker's (hides the notice). */
-export const verifyCatalogueRequestSchema = z.object({ isVerified: z.boolean(), version: z.number().int() });
+export const verifyCatalogueRequestSchema = z.object({
+  isVerified: z.boolean(),
+  version: editedVersionSchema,
+});
 export type VerifyCatalogueRequest = z.infer<typeof verifyCatalogueRequestSchema>;
 
 /** Messages of catalogue edits. */

@@ -4,6 +4,7 @@ import {
   communitySubmitRequestSchema,
   isContentModel,
   menuItemInputSchema,
+  parseMenuEntries,
   productInputSchema,
   slugSchema,
 } from './content';
@@ -52,5 +53,67 @@ describe('content contracts', () => {
     expect(
       communitySubmitRequestSchema.safeParse({ content: { message: ' ' } }).error!.issues[0]!.message,
     ).toBe(CONTENT_MESSAGES.messageRequired);
+  });
+});
+
+describe('parseMenuEntries: the shell reads menu rows with menuItemSchema', () => {
+  it('keeps the stored display fields, trims, and turns empty texts into null', () => {
+    expect(
+      parseMenuEntries([
+        {
+          guid: 'g1',
+          id: 'i1',
+          label: ' Help ',
+          link: ' /help ',
+          clickAction: '',
+          type: 'MAIN_MENU',
+          children: [{ label: 'Maker', link: 'https://example.com/maker', icon: null }],
+          imageUrl: '',
+          icon: 'help',
+          sort: 3,
+          requiredRole: '',
+          version: 1,
+          createdOn: '2026-01-01',
+          lastUpdatedOn: '2026-01-01',
+        },
+      ]),
+    ).toEqual([
+      {
+        label: 'Help',
+        link: '/help',
+        clickAction: null,
+        icon: 'help',
+        imageUrl: null,
+        sort: 3,
+        requiredRole: null,
+        children: [
+          {
+            label: 'Maker',
+            link: 'https://example.com/maker',
+            clickAction: null,
+            icon: null,
+            imageUrl: null,
+            sort: undefined,
+            requiredRole: null,
+            children: [],
+          },
+        ],
+      },
+    ]);
+  });
+
+  it('leaves out rows without a label or of another shape, keeping the order of the rest', () => {
+    const rows = [
+      { label: 'A', link: '/a' },
+      { label: '  ', link: '/b' },
+      null,
+      'text',
+      { link: '/c' },
+      { label: 'D' },
+    ];
+    expect(parseMenuEntries(rows).map((entry) => [entry.label, entry.link])).toEqual([
+      ['A', '/a'],
+      ['D', ''],
+    ]);
   });
 });

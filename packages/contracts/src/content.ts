@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { boundedJson } from './input-gate';
+import { boundedJson, singleLine } from './input-gate';
+import { linkField, pageTextField } from './links';
 import { modelConfigurationSchema } from './dynamic-form';
 
-// Content administration (issue 19, docs/decisions/016-content-administration.md): the content models served by
+// Content administration (ADR 016): the content models served by
 // /api/instance/{model}, the content calls of spec §7 and the path helpers (validate, sequence, locker, message,
 // translations).
 
@@ -23,6 +24,45 @@ export type ContentModel = (typeof CONTENT_MODELS)[number];
 export function isContentModel(model: string): model is ContentModel {
   return (CONTENT_MODELS as readonly string[]).includes(model);
 }
+
+/**
+ * The places the server writes a text at (ADR 016 templates): one Template per Symbol. The server's
+ * template-definitions.ts gives each its model, placeholders and default text, and must cover exactly this list.
+ */
+export const TEMPLATE_SYMBOLS = [
+  'mail.greeting',
+  'mail.signature',
+  'mail.resetPassword.subject',
+  'mail.resetPassword.body',
+  'mail.resetPassword.action',
+  'mail.adminResetPassword.subject',
+  'mail.adminResetPassword.body',
+  'mail.adminResetPassword.action',
+  'mail.invitation.subject',
+  'mail.invitation.body',
+  'mail.invitation.action',
+  'mail.registrationNotice.subject',
+  'mail.registrationNotice.body',
+  'mail.registrationNotice.action',
+  'mail.approved.subject',
+  'mail.approved.body',
+  'mail.approved.action',
+  'mail.denied.subject',
+  'mail.denied.body',
+  'document.header',
+  'document.footer',
+  'system.notice',
+] as const;
+export type TemplateSymbol = (typeof TEMPLATE_SYMBOLS)[number];
+
+/**
+ * Models whose records are one per fixed key (ADR 016): a model configuration per content model, a template per
+ * Symbol. A new record can only take a key that has none yet; the field that holds the key, and the keys.
+ */
+export const FIXED_KEY_MODELS: Partial<Record<ContentModel, { field: string; keys: readonly string[] }>> = {
+  ModelConfiguration: { field: 'model', keys: CONTENT_MODELS },
+  Template: { field: 'Symbol', keys: TEMPLATE_SYMBOLS },
+};
 
 /** Spec §9: default price range 0 to 8000. */
 export const PRODUCT_PRICE_MIN = 0;
@@ -81,16 +121,23 @@ export const CONTENT_MESSAGES = {
   fileTooLarge: 'The file is too large (at most {max}).',
   fileTypeRefused: 'Only PNG, JPEG, WebP and GIF images can be uploaded.',
   fileMissing: 'Choose one file to upload.',
+  transitIdInvalid: 'The transit id of the photo is not valid.',
   fileContentMismatch: 'The file content is not a {type} image.',
   unknownCulture: 'Unknown culture. Allowed: {allowed}.',
   unknownClickAction: `Unknown click action. Allowed: ${MENU_CLICK_ACTIONS.join(', ')}.`,
 } as const;
 
-const text = (max: number) => z.string().trim().max(max);
-const requiredText = (max: number, message: string) => z.string().trim().min(1, message).max(max);
-const optionalText = (max: number) => z.string().trim().max(max).nullish();
+/** Names, labels, ids and references are single-line (ADR 023); `field` names the field in its message. */
+const text = (max: number, field: string) => singleLine(z.string().trim().max(max), field);
+const requiredText = (max: number, message: string, field: string) =>
+  singleLine(z.string().trim().min(1, message).max(max), field);
+const optionalText = (max: number, field: string) => text(max, field).nullish();
+/** A message someone writes (a support request): line breaks are kept. */
+const noteText = (max: number, message: string) => z.string().trim().min(1, message).max(max);
+/** A stored link or image address: one line, and the one link rule (ADR 023). */
+const optionalLink = (max: number, field: string) => linkField(text(max, field).nullish());
 /** A menu item's click action: empty (follow the link) or one of MENU_CLICK_ACTIONS. */
-const clickAction = optionalText(100).refine((v) => !v || isMenuClickAction(v), {
+const clickAction = optionalText(100, 'The click action').refine((v) => !v || isMenuClickAction(v), {
   message: CONTENT_MESSAGES.unknownClickAction,
 });
 /** Fixed identifiers (specification and role ids): letters, digits, '.', '_' and '-'. */
@@ -114,9 +161,9 @@ const recordMeta = {
 // ---- Specification ----
 export const specificationInputSchema = z.object({
   id: identifier(CONTENT_MESSAGES.idRequired),
-  label: requiredText(200, CONTENT_MESSAGES.labelRequired),
-  type: requiredText(60, CONTENT_MESSAGES.typeRequired),
-  imageSlug: optionalText(2000),
+  label: requiredText(200, CONTENT_MESSAGES.labelRequired, 'The label'),
+  type: requiredText(60, CONTENT_MESSAGES.typeRequired, 'The type'),
+  imageSlug: optionalText(2000, 'The image'),
   version,
   force,
 });
@@ -135,7 +182,7 @@ export const SUPPORT_REQUEST_TYPES = ['QUESTION', 'PROBLEM', 'SUGGESTION', 'ACCO
 export const SUPPORT_MESSAGE_MAX = 5000;
 export const supportRequestInputSchema = z.object({
   email: z.string().trim().max(254).email(CONTENT_MESSAGES.emailInvalid),
-  message: requiredText(SUPPORT_MESSAGE_MAX, CONTENT_MESSAGES.messageRequired),
+  message: noteText(SUPPORT_MESSAGE_MAX, CONTENT_MESSAGES.messageRequired),
   type: z.enum(SUPPORT_REQUEST_TYPES, { message: CONTENT_MESSAGES.typeRequired }),
   version,
   force,
@@ -160,12 +207,12 @@ export const rolePermissionSchema = z.object({
     .min(1)
     .max(60)
     .regex(/^[a-z][a-z0-9]*(\.[a-z][a-z0-9]*)*$/, 'A permission id is lower-case words joined by dots.'),
-  label: text(200),
+  label: text(200, 'The label'),
 });
 export const roleInputSchema = z.object({
   id: identifier(CONTENT_MESSAGES.idRequired),
-  name: text(60).optional(),
-  label: requiredText(200, CONTENT_MESSAGES.labelRequired),
+  name: text(60, 'The name').optional(),
+  label: requiredText(200, CONTENT_MESSAGES.labelRequired, 'The label'),
   permissions: z.array(rolePermissionSchema).max(50).default([]),
   hierarchy: z.number().int().min(0).max(100).nullish(),
   version,
@@ -187,24 +234,24 @@ export type Role = z.infer<typeof roleSchema>;
 
 // ---- Menu item ----
 export const menuChildSchema = z.object({
-  label: requiredText(100, CONTENT_MESSAGES.labelRequired),
-  link: requiredText(500, CONTENT_MESSAGES.childLinkRequired),
+  label: requiredText(100, CONTENT_MESSAGES.labelRequired, 'The label'),
+  link: linkField(requiredText(500, CONTENT_MESSAGES.childLinkRequired, 'The link')),
   clickAction,
-  icon: optionalText(60),
-  imageUrl: optionalText(2000),
+  icon: optionalText(60, 'The icon'),
+  imageUrl: optionalLink(2000, 'The image address'),
   sort: z.number().int().min(0).max(10_000).optional(),
 });
 export const menuItemInputSchema = z.object({
-  label: requiredText(100, CONTENT_MESSAGES.labelRequired),
-  link: optionalText(500),
+  label: requiredText(100, CONTENT_MESSAGES.labelRequired, 'The label'),
+  link: optionalLink(500, 'The link'),
   clickAction,
   type: z.enum(MENU_ITEM_TYPES, { message: CONTENT_MESSAGES.typeRequired }),
   children: z.array(menuChildSchema).max(50).default([]),
-  imageUrl: optionalText(2000),
-  icon: optionalText(60),
+  imageUrl: optionalLink(2000, 'The image address'),
+  icon: optionalText(60, 'The icon'),
   sort: z.number().int().min(0).max(10_000).default(MENU_ITEM_DEFAULT_SORT),
   /** Only users with this role see the entry (User Admin: ElevatedUser, spec §2); empty = everyone. */
-  requiredRole: optionalText(60),
+  requiredRole: optionalText(60, 'The role'),
   version,
   force,
 });
@@ -233,6 +280,58 @@ export const menuItemSchema = z.object({
 });
 export type MenuItem = z.infer<typeof menuItemSchema>;
 
+/**
+ * The main menu as the shell reads it (sidebar and header): `menuItemSchema`'s display fields, the ones the shell
+ * can do without optional. Children carry the same fields.
+ */
+const MENU_ENTRY_OPTIONAL_FIELDS = {
+  link: true,
+  clickAction: true,
+  icon: true,
+  imageUrl: true,
+  sort: true,
+  requiredRole: true,
+  children: true,
+} as const;
+export const menuEntrySchema = menuItemSchema
+  .pick({ label: true, ...MENU_ENTRY_OPTIONAL_FIELDS })
+  .partial(MENU_ENTRY_OPTIONAL_FIELDS);
+export interface MenuEntry {
+  label: string;
+  link: string;
+  clickAction?: string | null;
+  icon?: string | null;
+  imageUrl?: string | null;
+  sort?: number;
+  /** Shown only to users with this role (null: everyone signed in). */
+  requiredRole?: string | null;
+  children?: MenuEntry[];
+}
+
+/**
+ * Menu rows read by the shell, in their order: a row that does not match `menuEntrySchema` or has no label is left
+ * out (the sidebar shows the rest); labels and links are trimmed, empty texts are null.
+ */
+export function parseMenuEntries(rows: readonly unknown[]): MenuEntry[] {
+  return rows.flatMap((row) => {
+    const parsed = menuEntrySchema.safeParse(row);
+    if (!parsed.success || parsed.data.label.trim() === '') return [];
+    const { label, link, clickAction, icon, imageUrl, sort, requiredRole, children } = parsed.data;
+    return [
+      {
+        label: label.trim(),
+        link: (link ?? '').trim(),
+        clickAction: clickAction || null,
+        icon: icon || null,
+        imageUrl: imageUrl || null,
+        sort,
+        requiredRole: requiredRole || null,
+        children: parseMenuEntries(children ?? []),
+      },
+    ];
+  });
+}
+
 // ---- Model configuration ----
 export const modelConfigurationInputSchema = modelConfigurationSchema.extend({ version, force });
 export const modelConfigurationRecordSchema = modelConfigurationSchema.extend({
@@ -247,9 +346,9 @@ export type ModelConfigurationRecord = z.infer<typeof modelConfigurationRecordSc
 export const TEMPLATE_PLACEHOLDER = /\{\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}\}/g;
 export const TEMPLATE_VIEW_MAX = 10_000;
 export const templateInputSchema = z.object({
-  Symbol: requiredText(100, CONTENT_MESSAGES.symbolRequired),
-  Model: text(60).optional(),
-  View: z.string().max(TEMPLATE_VIEW_MAX),
+  Symbol: requiredText(100, CONTENT_MESSAGES.symbolRequired, 'The symbol'),
+  Model: text(60, 'The model').optional(),
+  View: pageTextField(z.string().max(TEMPLATE_VIEW_MAX)),
   version,
   force,
 });
@@ -268,9 +367,9 @@ export type Template = z.infer<typeof templateSchema>;
 
 // ---- Product ----
 export const productInputSchema = z.object({
-  articleNumber: requiredText(60, CONTENT_MESSAGES.articleNumberRequired),
-  name: requiredText(200, CONTENT_MESSAGES.nameRequired),
-  unit: requiredText(30, CONTENT_MESSAGES.unitRequired),
+  articleNumber: requiredText(60, CONTENT_MESSAGES.articleNumberRequired, 'The article number'),
+  name: requiredText(200, CONTENT_MESSAGES.nameRequired, 'The name'),
+  unit: requiredText(30, CONTENT_MESSAGES.unitRequired, 'The unit'),
   price: z
     .number({ message: CONTENT_MESSAGES.priceRange })
     .min(PRODUCT_PRICE_MIN, CONTENT_MESSAGES.priceRange)
@@ -305,8 +404,8 @@ export const slugSchema = z
   );
 export const contentPageInputSchema = z.object({
   slug: slugSchema,
-  title: requiredText(200, CONTENT_MESSAGES.titleRequired),
-  body: z.string().max(CONTENT_BODY_MAX).default(''),
+  title: requiredText(200, CONTENT_MESSAGES.titleRequired, 'The title'),
+  body: pageTextField(z.string().max(CONTENT_BODY_MAX)).default(''),
   status: z.enum(CONTENT_PAGE_STATUSES).optional(),
   version,
   force,
@@ -331,20 +430,23 @@ export type ContentPage = z.infer<typeof contentPageSchema>;
 export const CULTURES = ['en-US', 'de-DE', 'fr-FR', 'zh-Hans'] as const;
 export type Culture = (typeof CULTURES)[number];
 export const translationInputSchema = z.object({
-  culture: z.enum(CULTURES),
+  culture: z.enum(CULTURES, { error: `Choose a language: ${CULTURES.join(', ')}.` }),
   namespace: z
     .string()
     .trim()
-    .min(1)
-    .max(60)
-    .regex(/^[a-z][a-zA-Z0-9-]*$/),
+    .min(1, 'Please Enter a Namespace')
+    .max(60, 'A namespace can be at most 60 characters long.')
+    .regex(
+      /^[a-z][a-zA-Z0-9-]*$/,
+      'A namespace starts with a small letter and holds letters, digits and "-".',
+    ),
   key: z
     .string()
     .trim()
-    .min(1)
-    .max(200)
-    .regex(/^[A-Za-z0-9_.-]+$/),
-  text: z.string().max(5000),
+    .min(1, 'Please Enter a Key')
+    .max(200, 'A key can be at most 200 characters long.')
+    .regex(/^[A-Za-z0-9_.-]+$/, 'A key holds letters, digits, ".", "_" and "-" only.'),
+  text: z.string().max(5000, 'A text can be at most 5000 characters long.'),
   version,
   force,
 });
@@ -363,7 +465,7 @@ export const translationSchema = z.object({
 /** POST /api/content/communitySubmit: a support request from any signed-in user. */
 export const communitySubmitRequestSchema = z.object({
   content: z.object({
-    message: requiredText(SUPPORT_MESSAGE_MAX, CONTENT_MESSAGES.messageRequired),
+    message: noteText(SUPPORT_MESSAGE_MAX, CONTENT_MESSAGES.messageRequired),
     type: z.enum(SUPPORT_REQUEST_TYPES).default('QUESTION'),
     /** Defaults to the caller's address. */
     email: z.string().trim().max(254).email(CONTENT_MESSAGES.emailInvalid).optional(),

@@ -1,5 +1,12 @@
 import { z } from 'zod';
+import { singleLine } from './input-gate';
 import { auditingSchema, referenceSchema, saveControlSchema } from './records';
+import {
+  storedTranslatedNamesSchema,
+  TRANSLATED_NAME_MAX_LENGTH,
+  translatedNamesSchema,
+} from './translated-names';
+import { isPhoneNumber, PHONE_MAX_LENGTH } from './phone';
 
 /** Spec §3: industries are a separate active list; fixed identifiers ON_SHORE and OFF_SHORE. */
 export const INDUSTRY_IDS = { ON_SHORE: 'ON_SHORE', OFF_SHORE: 'OFF_SHORE' } as const;
@@ -8,19 +15,46 @@ export const OFFSHORE_INDUSTRY_ID = INDUSTRY_IDS.OFF_SHORE;
 
 export const industrySchema = z.object({
   id: z.string(),
+  /** The English name; `names` per other language (ADR 030: resolve with `localizedName`). */
   name: z.string(),
+  names: storedTranslatedNamesSchema,
   isActive: z.boolean(),
   sort: z.number().int(),
 });
 export type Industry = z.infer<typeof industrySchema>;
 
+/** Industries an administrator can name (the two of spec §3, and any seeded later). */
+export const MAX_INDUSTRIES_PER_SAVE = 50;
+export const INDUSTRY_MESSAGES = {
+  name: 'Please Enter the industry name',
+  notFound: 'This industry does not exist.',
+} as const;
+
+/**
+ * ADR 030: an administrator names each industry in English (required) and in the other interface languages (one
+ * left empty shows the English name). The identifiers are fixed (spec §3), so a save names existing industries only.
+ */
+export const saveIndustryNamesRequestSchema = z.object({
+  industries: z
+    .array(
+      z.object({
+        id: z.string().min(1).max(60),
+        name: singleLine(
+          z.string().trim().min(1, INDUSTRY_MESSAGES.name).max(TRANSLATED_NAME_MAX_LENGTH),
+          'The name',
+        ),
+        names: translatedNamesSchema,
+      }),
+    )
+    .min(1)
+    .max(MAX_INDUSTRIES_PER_SAVE),
+});
+export type SaveIndustryNamesRequest = z.input<typeof saveIndustryNamesRequestSchema>;
+
 /** Spec §5 customer form limits. */
 export const CUSTOMER_NAME_MIN_LENGTH = 2;
 export const CUSTOMER_NAME_MAX_LENGTH = 50;
 export const EMAIL_MAX_LENGTH = 254;
-export const CUSTOMER_PHONE_MAX_LENGTH = 40;
-/** Spec §5: only digits, space, plus, minus, parentheses (and at least one digit). */
-export const CUSTOMER_PHONE_PATTERN = /^(?=.*\d)[\d\s+\-()]+$/;
 
 /** Spec §5 / §8 texts of the customer form, used by the dialog and the server alike. */
 export const CUSTOMER_MESSAGES = {
@@ -36,18 +70,22 @@ export const CUSTOMER_MESSAGES = {
   inUse: 'This customer has projects. Remove or move them first.',
 } as const;
 
-const boundedName = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(CUSTOMER_NAME_MIN_LENGTH, message)
-    .max(CUSTOMER_NAME_MAX_LENGTH, message);
+const boundedName = (message: string, field: string) =>
+  singleLine(
+    z
+      .string({ error: message })
+      .trim()
+      .min(CUSTOMER_NAME_MIN_LENGTH, message)
+      .max(CUSTOMER_NAME_MAX_LENGTH, message),
+    field,
+  );
 const phone = z
   .string({ error: CUSTOMER_MESSAGES.phone })
   .trim()
   .min(1, CUSTOMER_MESSAGES.phone)
-  .max(CUSTOMER_PHONE_MAX_LENGTH, CUSTOMER_MESSAGES.phone)
-  .regex(CUSTOMER_PHONE_PATTERN, CUSTOMER_MESSAGES.phone);
+  .max(PHONE_MAX_LENGTH, CUSTOMER_MESSAGES.phone)
+  // The one phone rule of every form (ADR 029).
+  .refine(isPhoneNumber, CUSTOMER_MESSAGES.phone);
 const email = z
   .string({ error: CUSTOMER_MESSAGES.email })
   .trim()
@@ -61,10 +99,10 @@ const industryId = z
 
 /** Spec §3/§5: the Add/Edit Customer dialog's fields and rules (zodResolver in the web app). */
 export const customerFormSchema = z.object({
-  companyName: boundedName(CUSTOMER_MESSAGES.companyName),
+  companyName: boundedName(CUSTOMER_MESSAGES.companyName, 'The company name'),
   industry: industryId,
-  pocFirstName: boundedName(CUSTOMER_MESSAGES.firstName),
-  pocLastName: boundedName(CUSTOMER_MESSAGES.lastName),
+  pocFirstName: boundedName(CUSTOMER_MESSAGES.firstName, 'The first name'),
+  pocLastName: boundedName(CUSTOMER_MESSAGES.lastName, 'The last name'),
   pocPhoneNumber: phone,
   pocEmail: email,
 });
@@ -96,10 +134,10 @@ export type Customer = z.infer<typeof customerSchema>;
 export const customerInputSchema = z
   .object({
     id: z.string().uuid().optional(),
-    name: boundedName(CUSTOMER_MESSAGES.companyName),
+    name: boundedName(CUSTOMER_MESSAGES.companyName, 'The company name'),
     industryId,
-    contactFirstName: boundedName(CUSTOMER_MESSAGES.firstName),
-    contactLastName: boundedName(CUSTOMER_MESSAGES.lastName),
+    contactFirstName: boundedName(CUSTOMER_MESSAGES.firstName, 'The first name'),
+    contactLastName: boundedName(CUSTOMER_MESSAGES.lastName, 'The last name'),
     contactPhone: phone,
     contactEmail: email,
     isActive: z.boolean().optional(),

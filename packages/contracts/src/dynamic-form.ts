@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { singleLine } from './input-gate';
+import { linkField } from './links';
 
 /**
  * Spec §3 "Dynamic form field" and §2 "Generic admin form builder": a model configuration describes a model's
@@ -39,14 +41,14 @@ export type DynamicValidatorName = (typeof DYNAMIC_VALIDATORS)[number];
 export const dynamicValidationSchema = z.object({
   name: z.enum(DYNAMIC_VALIDATORS),
   validator: z.union([z.string().max(500), z.number()]).optional(),
-  message: z.string().min(1).max(300),
+  message: singleLine(z.string().min(1).max(300), 'The message'),
 });
 export type DynamicValidation = z.infer<typeof dynamicValidationSchema>;
 
 export const dynamicOptionSchema = z.object({
-  value: z.string().max(200),
-  label: z.string().max(200),
-  imageUrl: z.string().max(2000).optional(),
+  value: singleLine(z.string().max(200), 'The value'),
+  label: singleLine(z.string().max(200), 'The label'),
+  imageUrl: linkField(singleLine(z.string().max(2000), 'The image address').optional()),
 });
 export type DynamicOption = z.infer<typeof dynamicOptionSchema>;
 
@@ -74,7 +76,7 @@ export const dynamicFormFieldSchema: z.ZodType<DynamicFormField> = z.lazy(() =>
   z.object({
     name: z.string().regex(FIELD_NAME, 'A field name starts with a letter and holds letters, digits and _.'),
     type: z.enum(DYNAMIC_WIDGETS),
-    label: z.string().max(200),
+    label: singleLine(z.string().max(200), 'The label'),
     value: z.unknown().optional() as z.ZodType<DynamicValue | undefined>,
     validations: z.array(dynamicValidationSchema).max(20).optional(),
     options: z.array(dynamicOptionSchema).max(500).optional(),
@@ -88,11 +90,22 @@ export const dynamicFormFieldSchema: z.ZodType<DynamicFormField> = z.lazy(() =>
 /** Spec §3 "model configuration": how one model's records are edited and listed. */
 export const modelConfigurationSchema = z.object({
   /** The model served at /api/instance/{model}. */
-  model: z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,59}$/),
-  label: z.string().min(1).max(200),
-  fields: z.array(dynamicFormFieldSchema).min(1).max(100),
+  model: z
+    .string()
+    .regex(/^[A-Za-z][A-Za-z0-9]{0,59}$/, 'A model name starts with a letter and holds letters and digits.'),
+  label: z
+    .string()
+    .min(1, 'A configuration needs a label.')
+    .max(200, 'A label can be at most 200 characters long.'),
+  fields: z
+    .array(dynamicFormFieldSchema)
+    .min(1, 'Add at least one field.')
+    .max(100, 'A configuration can have at most 100 fields.'),
   /** Field names shown as grid columns, in order. */
-  listColumns: z.array(z.string().max(60)).max(20).default([]),
+  listColumns: z
+    .array(z.string().max(60, 'A column name can be at most 60 characters long.'))
+    .max(20, 'A grid can show at most 20 columns.')
+    .default([]),
 });
 export type ModelConfiguration = z.infer<typeof modelConfigurationSchema>;
 

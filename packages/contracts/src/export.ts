@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { singleLine } from './input-gate';
 
 /**
- * Spec §9: export formats. RTF is labelled 'Docx' in the dialog as the spec does; DOCX is a real Word file. Issue 22
- * adds the bill of materials as an Excel workbook (XLSX) and the drawings as DXF (ADR 020).
+ * Spec §9: export formats. RTF is labelled 'Docx' in the dialog as the spec does; DOCX is a real Word file.
+ * The bill of materials as an Excel workbook (XLSX) and the drawings as DXF: ADR 020.
  */
 export const EXPORT_FORMATS = ['PDF', 'RTF', 'DOCX', 'CSV', 'XLSX', 'DXF'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -15,12 +16,20 @@ export type ExportPaperSize = (typeof EXPORT_PAPER_SIZES)[number];
 export const EXPORT_MEASUREMENT_SYSTEMS = ['METRIC', 'IMPERIAL'] as const;
 export type ExportMeasurementSystem = (typeof EXPORT_MEASUREMENT_SYSTEMS)[number];
 
+/**
+ * ADR 027: the languages a document is written in: the interface's bundled languages (the web app's locale list).
+ * The dialog starts on the user's interface language.
+ */
+export const DOCUMENT_LANGUAGES = ['en-US', 'de-DE', 'fr-FR', 'zh-Hans'] as const;
+export type DocumentLanguage = (typeof DOCUMENT_LANGUAGES)[number];
+export const DEFAULT_DOCUMENT_LANGUAGE: DocumentLanguage = 'en-US';
+
 /** Spec §4 Share/Export: the whole project, the current transit, or chosen transits. */
 export const EXPORT_SCOPES = ['PROJECT', 'CURRENT', 'TRANSITS'] as const;
 export type ExportScope = (typeof EXPORT_SCOPES)[number];
 
 /**
- * Formats for which the paper size does not apply. The spec disables it for RTF too; issue 16 asks that RTF honour
+ * Formats for which the paper size does not apply. The spec disables it for RTF too; ADR 012 has RTF honour
  * it instead (the RTF sets \paperw/\paperh from it), so only CSV is left (docs/decisions/009-drawing.md).
  */
 export const FORMATS_WITHOUT_PAPER_SIZE: readonly ExportFormat[] = ['CSV', 'DXF'];
@@ -54,13 +63,15 @@ export const EXPORT_MESSAGES = {
   drawingsNeedTransits:
     'DXF drawings are made per transit; choose transits instead of project material totals only.',
   noTransitsToDraw: 'The project has no transits to draw.',
+  languageInvalid: `The document language must be one of ${DOCUMENT_LANGUAGES.join(', ')}.`,
 } as const;
 
-const emailSchema = z.string().trim().max(254);
+// The address goes into a mail header: one line (ADR 023).
+const emailSchema = singleLine(z.string().trim().max(254), 'The e-mail address');
 
 /**
  * Spec §7 sendProjectExport {projectId, outputFormat, measurementSystem, emailAddress, transitIds, size, isShare,
- * imgData, isProjectMaterialsOnly} plus `scope`. Rules of spec §5: sharing needs an email; the TRANSITS scope needs
+ * imgData, isProjectMaterialsOnly} plus `scope` and `language`. Rules of spec §5: sharing needs an email; the TRANSITS scope needs
  * at least one ticked transit; CURRENT names the single current transit in transitIds.
  */
 export const sendProjectExportRequestSchema = z
@@ -75,6 +86,10 @@ export const sendProjectExportRequestSchema = z
     imgData: z.string().max(EXPORT_IMAGE_MAX_CHARS, EXPORT_MESSAGES.imageTooLarge).nullish(),
     isProjectMaterialsOnly: z.boolean().default(false),
     scope: z.enum(EXPORT_SCOPES).default(EXPORT_DEFAULTS.scope),
+    /** ADR 027: the language the document (and the share e-mail) is written in. */
+    language: z
+      .enum(DOCUMENT_LANGUAGES, { error: EXPORT_MESSAGES.languageInvalid })
+      .default(DEFAULT_DOCUMENT_LANGUAGE),
   })
   .superRefine((value, ctx) => {
     if (value.isShare) {

@@ -83,6 +83,25 @@ function join(path: string, key: string): string {
   return path ? `${path}.${key}` : key;
 }
 
+/**
+ * Line breaks a single-line field refuses: CR, LF, and Unicode's line and paragraph separators (which some readers
+ * honour as line breaks). Notes keep CR and LF (ADR 023 lists which fields are which).
+ */
+const LINE_BREAK = /[\r\n\u2028\u2029]/;
+
+/** The message of a single-line field that holds a line break, naming the field ("The tag"). */
+export function oneLineMessage(field: string): string {
+  return `${field} must be on one line.`;
+}
+
+/**
+ * A name, tag or reference (ADR 023): text on one line. Surrounding white space is trimmed by the schema first, so
+ * only a line break inside the value is refused, with the field's own message.
+ */
+export function singleLine<T extends z.ZodString>(schema: T, field: string): T {
+  return schema.refine((value) => !LINE_BREAK.test(value), { message: oneLineMessage(field) });
+}
+
 /** Bytes of the text in UTF-8 (counted here: the contracts run in the browser and on the server alike). */
 function utf8Bytes(text: string): number {
   let bytes = 0;

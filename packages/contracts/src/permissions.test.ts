@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasProviderWideReach } from './permissions';
+import { canAdministerUsers, hasProviderWideReach } from './permissions';
 
 describe('provider-wide reach (ADR 005)', () => {
   it.each([
@@ -17,5 +17,24 @@ describe('provider-wide reach (ADR 005)', () => {
   it('nobody signed in has it', () => {
     expect(hasProviderWideReach(null)).toBe(false);
     expect(hasProviderWideReach(undefined)).toBe(false);
+  });
+});
+
+describe('user administration (ADR 005)', () => {
+  it.each([
+    [['ElevatedUser'], true],
+    [['SystemAdministrator'], true],
+    [['DefaultUser', 'Administrator', 'ElevatedUser'], true],
+    [['Administrator'], false],
+    [['Editor', 'Author'], false],
+    [[], false],
+  ])('roles %j -> %s', (roles, expected) => {
+    // An organization's kind does not matter here: the server limits a customer ElevatedUser to their own users.
+    expect(canAdministerUsers({ roles, isProviderOrganization: false })).toBe(expected);
+    expect(canAdministerUsers({ roles, isProviderOrganization: true })).toBe(expected);
+  });
+
+  it('nobody signed in has it', () => {
+    expect(canAdministerUsers(null)).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLine } from './input-gate';
 import { auditingSchema, referenceSchema, saveControlSchema } from './records';
 import type { Customer } from './customers';
 import type { TransitWithItems } from './transits';
@@ -22,11 +23,14 @@ export const PROJECT_MESSAGES = {
 /** Spec §2/§5 Start A New Project form (zodResolver): customer, name, industry required; notes optional. */
 export const projectFormSchema = z.object({
   customerId: z.string({ error: PROJECT_MESSAGES.customer }).trim().min(1, PROJECT_MESSAGES.customer),
-  name: z
-    .string({ error: PROJECT_MESSAGES.name })
-    .trim()
-    .min(1, PROJECT_MESSAGES.name)
-    .max(PROJECT_NAME_MAX_LENGTH, PROJECT_MESSAGES.name),
+  name: singleLine(
+    z
+      .string({ error: PROJECT_MESSAGES.name })
+      .trim()
+      .min(1, PROJECT_MESSAGES.name)
+      .max(PROJECT_NAME_MAX_LENGTH, PROJECT_MESSAGES.name),
+    'The project name',
+  ),
   industryId: z.string({ error: PROJECT_MESSAGES.industry }).trim().min(1, PROJECT_MESSAGES.industry).max(60),
   /** Spec §3 description (the form's Notes). */
   description: z.string().max(PROJECT_DESCRIPTION_MAX_LENGTH).default(''),

@@ -18,12 +18,17 @@ export const RECORD_MESSAGES = {
   notFound: 'Record not found.',
 } as const;
 
+/** Versions are stored as PostgreSQL integers: a larger one can only be a wrong request, refused as such. */
+export const MAX_RECORD_VERSION = 2_147_483_647;
+/** The version of a record the user edited, as a request names it. */
+export const editedVersionSchema = z.number().int().min(0).max(MAX_RECORD_VERSION);
+
 /**
  * Save controls every saved record accepts: `version` = the version the user edited (required to update; an older
  * one is refused with VERSION_CONFLICT), `force` = overwrite anyway after the user chose to, `isDelete` = soft delete.
  */
 export const saveControlSchema = z.object({
-  version: z.number().int().positive().optional(),
+  version: editedVersionSchema.positive().optional(),
   force: z.boolean().optional(),
   isDelete: z.boolean().optional(),
 });
@@ -62,21 +67,40 @@ export const instanceListQuerySchema = z.object({
     .number()
     .int()
     .min(1)
-    .max(MAX_PAGE_SIZE, `size must be at most ${MAX_PAGE_SIZE}`)
+    .max(MAX_PAGE_SIZE, `The page size must be at most ${MAX_PAGE_SIZE}.`)
     .default(DEFAULT_PAGE_SIZE),
   /** Free-text search over the model's search fields (Customer: name and contact; Project: name and customer). */
   search: z.string().trim().max(200).optional(),
 });
 export type InstanceListQuery = z.input<typeof instanceListQuerySchema>;
 
-/** Spec §3 page state: where the page starts, its size and how many records match in all. */
+/**
+ * Spec §3 page state (pageIndex, pageSize, recordIndex, totalRecords): where the page starts, its size, the
+ * position of its first record in the whole list and how many records match in all.
+ */
 export const pagerSchema = z.object({
   fromIndex: z.number().int(),
   size: z.number().int(),
   totalRecords: z.number().int(),
   pageIndex: z.number().int(),
+  recordIndex: z.number().int(),
 });
 export type Pager = z.infer<typeof pagerSchema>;
+
+/**
+ * The page state of a list read from `fromIndex`, `size` at a time, of `totalRecords` matches. `recordIndex` is
+ * the 0-based position of the page's first record; a page asked for past the end has none, so it is
+ * `totalRecords` (one past the last record).
+ */
+export function pageState(fromIndex: number, size: number, totalRecords: number): Pager {
+  return {
+    fromIndex,
+    size,
+    totalRecords,
+    pageIndex: Math.floor(fromIndex / size),
+    recordIndex: Math.min(fromIndex, totalRecords),
+  };
+}
 
 /** Spec §7: a list answers `{ r, pager }`. */
 export interface InstanceList<T> {

@@ -10,7 +10,14 @@ import {
 } from '@sealplan/engine';
 import type { Catalogue, ItemInput, TransitInput, TransitSizing } from '@sealplan/engine';
 import { itemTypeIdSchema, transitClassIdSchema, transitTypeIdSchema } from './catalogue';
-import { auditingSchema, saveControlSchema, type Auditing, type Reference } from './records';
+import { singleLine } from './input-gate';
+import {
+  auditingSchema,
+  editedVersionSchema,
+  saveControlSchema,
+  type Auditing,
+  type Reference,
+} from './records';
 
 /** Spec §3 transit shapes, sealant layers and pipe configurations. */
 export const TRANSIT_SHAPES = ['ROUND', 'RECTANGLE'] as const;
@@ -30,8 +37,15 @@ export const MAX_ITEMS_PER_SAVE = 500;
  */
 export const MAX_TRANSIT_CIRCLES = 5_000;
 export const TRANSIT_NAME_MAX_LENGTH = 100;
-/** Issue 22: a cable tag (designation) kept with its item line. */
+/** ADR 020: a cable tag (designation) kept with its item line. */
 export const ITEM_TAG_MAX_LENGTH = 100;
+/** A line's specification as the schedule writes it (cable type "RFOU(i) 3x35", pipe spec "DN50 Sch 40"). */
+export const ITEM_SPECIFICATION_MAX_LENGTH = 100;
+/** A specification is one line of text: it is printed in one legend cell. */
+export const itemSpecificationSchema = singleLine(
+  z.string().trim().max(ITEM_SPECIFICATION_MAX_LENGTH),
+  'The specification',
+);
 export const TRANSIT_COMMENTS_MAX_LENGTH = 4000;
 
 /** Texts of transit and penetrating item rules (spec §5), used by the web forms and the server alike. */
@@ -152,7 +166,7 @@ export const transitInputSchema = z
     id: z.string().uuid().optional(),
     projectId: z.string().uuid(),
     /** Empty: the server names it 'Transit {n}'. */
-    name: z.string().trim().max(TRANSIT_NAME_MAX_LENGTH).default(''),
+    name: singleLine(z.string().trim().max(TRANSIT_NAME_MAX_LENGTH), 'The transit name').default(''),
     copies: z
       .number({ error: TRANSIT_MESSAGES.copies })
       .int(TRANSIT_MESSAGES.copies)
@@ -165,7 +179,7 @@ export const transitInputSchema = z
     /** Spec §3 radius: the corner radius of a rectangle. */
     radiusMm: lengthMm,
     diameterMm: lengthMm,
-    nominalSize: z.string().trim().max(30).nullable().optional(),
+    nominalSize: singleLine(z.string().trim().max(30), 'The nominal size').nullable().optional(),
     sparePercent: z
       .number({ error: TRANSIT_MESSAGES.sparePercent })
       .finite()
@@ -212,12 +226,14 @@ export const penetratingItemInputSchema = z.object({
     .max(MAX_TRANSIT_LENGTH_MM, PENETRATING_ITEM_MESSAGES.outerDiameterTooLarge),
   /** A predefined pipe size (crusher id); its pipe diameter is then the outer diameter. */
   crusherId: optionalId,
-  /** Issue 22: the cable tag (designation); left out keeps the stored one, null or '' clears it. */
-  tag: z.string().trim().max(ITEM_TAG_MAX_LENGTH).nullish(),
+  /** ADR 020: the cable tag (designation); left out keeps the stored one, null or '' clears it. */
+  tag: singleLine(z.string().trim().max(ITEM_TAG_MAX_LENGTH), 'The tag').nullish(),
+  /** The cable type or pipe spec as written ("RFOU(i) 3x35"); left out keeps the stored one, null or '' clears it. */
+  specification: itemSpecificationSchema.nullish(),
   sort: z.number().int().min(0).max(100_000).optional(),
   /** Soft delete of the line. */
   isRemoved: z.boolean().optional(),
-  version: z.number().int().positive().optional(),
+  version: editedVersionSchema.positive().optional(),
 });
 export type PenetratingItemSaveInput = z.input<typeof penetratingItemInputSchema>;
 
@@ -233,8 +249,10 @@ export const penetratingItemSchema = z.object({
   plasticPipeDiameterMm: z.number().nullable(),
   sleevedDiameterMm: z.number().nullable(),
   diameterPlusClearanceMm: z.number().nullable(),
-  /** Issue 22: the cable tag (designation), null when none. */
+  /** ADR 020: the cable tag (designation), null when none. */
   tag: z.string().nullable(),
+  /** The cable type or pipe spec as written, null when none. */
+  specification: z.string().nullable(),
   sort: z.number().int(),
   isRemoved: z.boolean(),
   version: z.number().int(),
@@ -379,9 +397,9 @@ export type SavePenetratingItemsRequest = z.input<typeof savePenetratingItemsReq
 export const MAX_LAYOUT_CIRCLES = MAX_TRANSIT_CIRCLES;
 
 /**
- * The layout the browser found (issue 15, ADR 004): one centre per circle, in the order the engine expands the saved
+ * The layout the browser found (ADR 004): one centre per circle, in the order the engine expands the saved
  * lines. Optional, and only a certificate: the server checks it with validateLayout and keeps it when it is valid in
- * the opening, otherwise it solves the packing itself.
+ * the opening, otherwise it solves the packing itself, starting from this layout (repaired; ADR 039).
  */
 export const packingLayoutSchema = z
   .object({

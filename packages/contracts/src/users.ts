@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { AUTH_MESSAGES, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PHONE_PATTERN } from './auth';
+import { AUTH_MESSAGES, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './auth';
+import { isPhoneNumber, PHONE_MAX_LENGTH } from './phone';
 import { userDeviceSchema } from './devices';
 import { integrationSchema } from './external-sign-in';
-import { boundedJson } from './input-gate';
+import { boundedJson, singleLine } from './input-gate';
+import { ROLE_IDS } from './permissions';
 
 /** Spec §3 measurement system of a user; new users default to IMPERIAL (spec §9). */
 export const USER_MEASUREMENT_SYSTEMS = ['METRIC', 'IMPERIAL'] as const;
@@ -13,36 +15,39 @@ export const DEFAULT_USER_MEASUREMENT_SYSTEM: UserMeasurementSystem = 'IMPERIAL'
 export const USER_LANGUAGES = ['en-US', 'zh-Hans', 'fr-FR', 'de-DE'] as const;
 export type UserLanguage = (typeof USER_LANGUAGES)[number];
 
-/** Spec §6 role ids. */
+/** Spec §6 role ids (`ROLE_IDS`). */
 export const ROLE_NAMES = [
-  'DefaultUser',
-  'Subscriber',
-  'Administrator',
-  'ElevatedUser',
-  'SystemAdministrator',
-  'Author',
-  'Editor',
+  ROLE_IDS.DEFAULT_USER,
+  ROLE_IDS.SUBSCRIBER,
+  ROLE_IDS.ADMINISTRATOR,
+  ROLE_IDS.ELEVATED_USER,
+  ROLE_IDS.SYSTEM_ADMINISTRATOR,
+  ROLE_IDS.AUTHOR,
+  ROLE_IDS.EDITOR,
 ] as const;
 export type RoleName = (typeof ROLE_NAMES)[number];
 /** Spec §6: roles assignable in user admin (set in bulk for user ids). */
 export const ASSIGNABLE_ROLE_NAMES = [
-  'DefaultUser',
-  'Subscriber',
-  'Editor',
-  'Author',
-  'Administrator',
+  ROLE_IDS.DEFAULT_USER,
+  ROLE_IDS.SUBSCRIBER,
+  ROLE_IDS.EDITOR,
+  ROLE_IDS.AUTHOR,
+  ROLE_IDS.ADMINISTRATOR,
 ] as const;
 export type AssignableRoleName = (typeof ASSIGNABLE_ROLE_NAMES)[number];
 /**
  * Spec §6: roles user administration never assigns, whatever the roles table says. Any other role of the roles table
  * marked assignable (the seeded ones above, and roles an administrator created) may be set with setRoles.
  */
-export const NEVER_ASSIGNABLE_ROLE_NAMES = ['ElevatedUser', 'SystemAdministrator'] as const;
+export const NEVER_ASSIGNABLE_ROLE_NAMES = [ROLE_IDS.ELEVATED_USER, ROLE_IDS.SYSTEM_ADMINISTRATOR] as const;
 /** At most this many roles are named in one setRoles call. */
 export const MAX_ASSIGNED_ROLES = 100;
 const roleIdSchema = z.string().trim().min(1).max(100);
 /** What an approved or administrator-created user gets unless told otherwise (docs/decisions/005-permissions.md). */
-export const NEW_USER_ROLE_NAMES: readonly AssignableRoleName[] = ['DefaultUser', 'Administrator'];
+export const NEW_USER_ROLE_NAMES: readonly AssignableRoleName[] = [
+  ROLE_IDS.DEFAULT_USER,
+  ROLE_IDS.ADMINISTRATOR,
+];
 
 /** Spec §9: default page size 10, page 0. */
 export const DEFAULT_USER_PAGE_SIZE = 10;
@@ -81,13 +86,14 @@ export const USER_MESSAGES = {
 } as const;
 
 const trimmed = (max = 200) => z.string({ error: AUTH_MESSAGES.required }).trim().max(max);
-const requiredText = (max = 200) => trimmed(max).min(1, AUTH_MESSAGES.required);
-/** Optional phone: empty means none; otherwise the spec §5 pattern. */
+const requiredText = (max: number, field: string) =>
+  singleLine(trimmed(max), field).min(1, AUTH_MESSAGES.required);
+/** Optional phone: empty means none; otherwise the one phone rule (ADR 029). */
 const phoneSchema = z
   .string()
   .trim()
-  .max(40)
-  .refine((v) => v === '' || PHONE_PATTERN.test(v), AUTH_MESSAGES.phone)
+  .max(PHONE_MAX_LENGTH, AUTH_MESSAGES.phone)
+  .refine((v) => v === '' || isPhoneNumber(v), AUTH_MESSAGES.phone)
   .nullish()
   .transform((v) => (v ? v : null));
 const emailSchema = z
@@ -108,17 +114,23 @@ export type IndustryReference = z.infer<typeof industryReferenceSchema>;
  */
 export const registerRequestSchema = z.object({
   Id: z.string().nullish(),
-  FirstName: requiredText(100),
-  LastName: requiredText(100),
+  FirstName: requiredText(100, 'The first name'),
+  LastName: requiredText(100, 'The last name'),
   Password: z
     .string({ error: AUTH_MESSAGES.required })
     .min(1, AUTH_MESSAGES.required)
     .min(MIN_PASSWORD_LENGTH, AUTH_MESSAGES.passwordLength)
     .max(MAX_PASSWORD_LENGTH, AUTH_MESSAGES.passwordTooLong),
-  Company: requiredText(200),
-  Industry: z.union([requiredText(50), z.object({ id: requiredText(50) }).transform((r) => r.id)], {
-    error: AUTH_MESSAGES.required,
-  }),
+  Company: requiredText(200, 'The company'),
+  Industry: z.union(
+    [
+      requiredText(50, 'The industry'),
+      z.object({ id: requiredText(50, 'The industry') }).transform((r) => r.id),
+    ],
+    {
+      error: AUTH_MESSAGES.required,
+    },
+  ),
   PhoneNumber: phoneSchema,
   UserName: emailSchema,
   IsCustomer: z.boolean().optional(),
@@ -177,8 +189,8 @@ export type CurrentUserResponse = z.infer<typeof currentUserResponseSchema>;
  * saved alone; names, when sent, must not be empty (spec §5 profile edit).
  */
 export const ownProfileInputSchema = z.object({
-  firstName: trimmed(100).min(1, USER_MESSAGES.firstNameRequired).optional(),
-  lastName: trimmed(100).min(1, USER_MESSAGES.lastNameRequired).optional(),
+  firstName: singleLine(trimmed(100), 'The first name').min(1, USER_MESSAGES.firstNameRequired).optional(),
+  lastName: singleLine(trimmed(100), 'The last name').min(1, USER_MESSAGES.lastNameRequired).optional(),
   phoneNumber: phoneSchema.optional(),
   defaultMeasurementSystem: z.enum(USER_MEASUREMENT_SYSTEMS).optional(),
   /** Also accepted in the spec's nested shape. */
@@ -204,9 +216,9 @@ export const saveUserResponseSchema = z.object({ user: userProfileSchema });
 export const editUserRequestSchema = z.object({
   user: z.object({
     id: z.guid(),
-    firstName: trimmed(100).min(1, USER_MESSAGES.firstNameRequired).optional(),
-    lastName: trimmed(100).min(1, USER_MESSAGES.lastNameRequired).optional(),
-    company: trimmed(200).optional(),
+    firstName: singleLine(trimmed(100), 'The first name').min(1, USER_MESSAGES.firstNameRequired).optional(),
+    lastName: singleLine(trimmed(100), 'The last name').min(1, USER_MESSAGES.lastNameRequired).optional(),
+    company: singleLine(trimmed(200), 'The company').optional(),
     phoneNumber: phoneSchema.optional(),
     defaultMeasurementSystem: z.enum(USER_MEASUREMENT_SYSTEMS).optional(),
     languagePreference: z.enum(USER_LANGUAGES).nullable().optional(),
@@ -238,7 +250,7 @@ export const createUserRequestSchema = z.object({
         .trim()
         .min(1, USER_MESSAGES.invalidUserEntry)
         .max(100),
-      company: trimmed(200).optional(),
+      company: singleLine(trimmed(200), 'The company').optional(),
       phoneNumber: phoneSchema.optional(),
       organizationId: z.guid().optional(),
       /** Assignable role ids (the roles table's, administrator-created ones too); checked by the server. */

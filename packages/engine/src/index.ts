@@ -33,9 +33,9 @@ export {
   MM_TO_IN,
   CM2_TO_IN2,
   MM2_PER_CM2,
-  ML_FACTOR,
-  ROUNDING_DECIMALS,
+  ML_PER_US_FL_OZ,
   DISPLAY_DECIMALS,
+  VOLUME_DISPLAY_DECIMALS,
   SAVE_DECIMALS,
   LENGTH_UNIT_LABELS,
   AREA_UNIT_LABELS,
@@ -48,6 +48,8 @@ export {
   toDisplayArea,
   fromDisplayArea,
   toDisplayVolume,
+  fromDisplayVolume,
+  formatDisplayVolume,
   formatDisplayNumber,
   formatLength,
   formatArea,
@@ -85,6 +87,16 @@ export type {
   CrusherMaterial,
   WrapMaterial,
 } from './materials';
+export { materialList } from './material-list';
+export type {
+  MaterialListLine,
+  MaterialListUnit,
+  FillerSleeveLine,
+  SealantLine,
+  CableSleeveLine,
+  CrusherLine,
+  WrapLine,
+} from './material-list';
 export {
   RISE_ULTRA,
   TRANSIT_LABELS,
@@ -106,9 +118,12 @@ export type { AllowedClass, TransitChange, TransitChangeResult, TransitFieldStat
 export {
   PACKING_SEED,
   packingIterationBudget,
+  hintedPackingIterationBudget,
   VERDICT_TIME_BUDGET_MS,
   deterministicVerdict,
-  sizeTransit,
+} from './verdict-budget';
+export type { PackingSolution, PackingSolver } from './verdict-budget';
+export {
   effectiveCopies,
   fillLimitPercent,
   fillPercentOf,
@@ -117,24 +132,27 @@ export {
   SPARE_PERCENT_MIN,
   SPARE_PERCENT_MAX,
   transitOpening,
-} from './size-transit';
+} from './transit-fill';
+export type { SizedItem } from './transit-fill';
+export { sizeTransit } from './size-transit';
 export {
   NOT_BUILDABLE_TEXT,
+  itemTooLarge,
   notBuildableReason,
+  openingAtScale,
   projectTotals,
   TRANSIT_STATUS_TEXT,
   transitStatusOf,
+  transitVerdictOf,
 } from './project-totals';
-export type { NotBuildableReason, ProjectTotals, TransitStatus } from './project-totals';
 export type {
-  SizeTransitInput,
-  TransitSizing,
-  SizedItem,
-  PackedCircle,
-  TransitPacking,
-  PackingSolution,
-  PackingSolver,
-} from './size-transit';
+  ItemTooLarge,
+  NotBuildableReason,
+  ProjectTotals,
+  TransitStatus,
+  TransitVerdict,
+} from './project-totals';
+export type { SizeTransitInput, TransitSizing, PackedCircle, TransitPacking } from './size-transit';
 export * from './packing/pack-circles';
 export * from './packing/spread';
 export * from './packing/verdict';
@@ -170,7 +188,6 @@ export type {
 } from './drawing/drawing-layout';
 export {
   suggestOpenings,
-  SUGGESTION_BOUNDARY_TRIES,
   SUGGESTION_REFERENCE_BUDGET,
   SUGGESTION_VERDICT_BUDGET,
 } from './opening-suggestion';

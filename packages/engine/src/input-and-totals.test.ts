@@ -185,8 +185,9 @@ describe('project totals (ADR 010): a transit that cannot be built is listed, ne
     expect(TRANSIT_STATUS_TEXT).toEqual({
       INCOMPLETE: 'Incomplete',
       FITS: 'Fits',
+      ITEM_TOO_LARGE: 'Not buildable: an item is larger than the opening',
       OVERFILLED: 'Not buildable: overfilled',
-      ITEMS_DO_NOT_FIT: 'Not buildable: items do not fit',
+      ITEMS_DO_NOT_FIT: 'Not buildable: no layout found',
     });
   });
 

@@ -253,6 +253,17 @@ describe('totalMaterials (a project material list)', () => {
     ]);
   });
 
+  it('lists the same lines in the same order whatever order the transits come in', () => {
+    const sealant = (cartridgeSizeMl: number, cartridges: number) =>
+      materials({
+        sealant: { ...materials().sealant, cartridgeSizeMl, volumeMl: cartridges * 100, cartridges },
+      });
+    const list = [sealant(600, 16), sealant(310, 48), materials()];
+    const forwards = totalMaterials(list);
+    expect(totalMaterials([...list].reverse())).toEqual(forwards);
+    expect(forwards.sealants.map((line) => line.cartridgeSizeMl)).toEqual([310, 600]);
+  });
+
   it('of nothing is empty', () => {
     expect(totalMaterials([])).toEqual({
       fillerSleeves: [],

@@ -235,8 +235,15 @@ export function totalMaterials(list: readonly Materials[]): MaterialTotals {
           (a.diameterMm ?? 0) - (b.diameterMm ?? 0) ||
           a.lengthMm - b.lengthMm,
       ),
-    // ADR 010: cartridges are the sum of the transits' own (sealant is not pooled across transits).
-    sealants: [...sealants.values()],
+    // ADR 010: cartridges are the sum of the transits' own (sealant is not pooled across transits). Sorted by name
+    // and cartridge size, so the totals do not depend on the order the transits come in.
+    sealants: [...sealants.values()].sort(
+      (a, b) =>
+        (a.sealantName ?? '').localeCompare(b.sealantName ?? '') ||
+        (a.sealantId ?? '').localeCompare(b.sealantId ?? '') ||
+        (a.cartridgeSizeMl ?? 0) - (b.cartridgeSizeMl ?? 0) ||
+        (a.usableCartridgeSizeMl ?? 0) - (b.usableCartridgeSizeMl ?? 0),
+    ),
     cableSleeves: sortCableSleeves([...cableSleeves.values()]),
     crushers: sortCrushers([...crushers.values()]),
     wrap: { lengthMm: wrapLength, rolls: wrapRolls(wrapLength) },

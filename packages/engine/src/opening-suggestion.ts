@@ -1,4 +1,4 @@
-// The smallest standard opening that fits (issue 22 item 4, ADR 020): for the items of a transit, the smallest round
+// The smallest standard opening that fits (ADR 020): for the items of a transit, the smallest round
 // and the smallest rectangular standard opening that keep the fill limit, the clearance rules (sizing) and the
 // geometric fit. Judging every candidate by the full packing is far too slow (a candidate that does not fit runs the
 // packer's whole budget: 85 s for 60 items), so:
@@ -8,15 +8,22 @@
 //      scaled about its centre, contains the smaller one), so the first one is a sure fit, with no further packing;
 //   2. candidates below the fill limit's area, below the area bound or narrower than the widest item are ruled out
 //      without packing;
-//   3. only the few candidates between the area bound and the sure fit get a verdict, with a small budget that stops
-//      at the first layout inside, smallest-but-one first, downwards until one does not fit.
+//   3. the candidates below the sure fit get a verdict, downwards until one does not fit: a candidate the bounds prove
+//      too small (area, Oler's inequality: ADR 039) is refused without packing; else first a small budget that stops
+//      at the first layout inside; when that finds none, the save's own verdict (`deterministicVerdict`, the same
+//      search with the same seed and budget a save runs when the browser sends its best layout: it goes on from the
+//      small search's best, ADR 039), so the size passed over is one a save calls "does not fit", and a size the
+//      small search missed but a save would fit is not passed over.
+// Every suggestion carries its layout, which the browser hands to the save as its certificate (ADR 004): a suggested
+// size is stored as fitting with that layout.
 // Counted budgets, no clock and no randomness: the same items and standards give the same answer everywhere.
 
 import { transitAreaMm2 } from './area';
-import { areaLowerBoundScale, packCircles } from './packing/pack-circles';
+import { areaLowerBoundScale, packCircles, packingLowerBoundScale } from './packing/pack-circles';
 import { spreadLayout } from './packing/spread';
 import { packForVerdict } from './packing/verdict';
 import { fillLimitPercent, sizeTransit } from './size-transit';
+import { deterministicVerdict } from './verdict-budget';
 import { definitelyGreater } from './tolerance';
 import type { Catalogue, ItemInput, Opening, StandardOpening, TransitInput } from './types';
 
@@ -31,8 +38,15 @@ export interface OpeningSuggestion {
   spareToLimitPercent: number;
   /** Smallest gap item–item and item–wall of the layout found, mm. */
   minGapMm: number | null;
-  /** How the fit was shown: the tightest layout scaled into it ('reference') or its own verdict ('verdict'). */
-  provenBy: 'reference' | 'verdict';
+  /**
+   * How the fit was shown: the tightest layout scaled into it ('reference'), a small verdict search ('verdict') or
+   * the save's own verdict ('save verdict').
+   */
+  provenBy: 'reference' | 'verdict' | 'save verdict';
+  /** The layout (spread), one centre per circle in the order the sizing places them: the save's certificate. */
+  centres: { xMm: number; yMm: number }[];
+  /** The next smaller candidate of the same shape that passed the cheap rules, refused by the save's verdict. */
+  nextSmallerRefused: StandardOpening | null;
 }
 
 export interface OpeningSuggestions {
@@ -46,10 +60,8 @@ export interface OpeningSuggestions {
 
 /** Work of the one tightest search per shape group (iterations of the packer, counted, no clock). */
 export const SUGGESTION_REFERENCE_BUDGET = 25_000;
-/** Work of each boundary verdict (it stops at the first layout inside). */
+/** Work of each boundary verdict's first try (it stops at the first layout inside). */
 export const SUGGESTION_VERDICT_BUDGET = 10_000;
-/** At most this many candidates below the sure fit get a verdict, per shape group. */
-export const SUGGESTION_BOUNDARY_TRIES = 3;
 const SEED = 1;
 
 interface Circles {
@@ -139,23 +151,10 @@ function suggestInGroup(
   count: { packings: number },
 ): OpeningSuggestion | null {
   const { diametersMm, wallMarginsMm } = circles;
-
-  const suggestion = (
-    standard: StandardOpening,
-    centres: { xMm: number; yMm: number }[],
-    provenBy: 'reference' | 'verdict',
-  ) => {
-    const opening = openingOf(standard);
-    const spread = centres.length > 1 ? spreadLayout(opening, diametersMm, centres, wallMarginsMm) : null;
-    const fillPercent = fillIn(standard, circles);
-    return {
-      standard,
-      fillPercent,
-      fillLimitPercent: limitPercent,
-      spareToLimitPercent: limitPercent - fillPercent,
-      minGapMm: spread ? spread.minGapMm : null,
-      provenBy,
-    };
+  type Found = {
+    standard: StandardOpening;
+    centres: { xMm: number; yMm: number }[];
+    provenBy: OpeningSuggestion['provenBy'];
   };
 
   // 1. One tightest search in the smallest possible candidate: the scale the items need in this shape.
@@ -169,28 +168,63 @@ function suggestInGroup(
     now: () => 0,
     wallMarginsMm,
   });
-  if (tightest.fits) return suggestion(reference, tightest.centres, 'reference');
-  const neededSize = tightest.scale * sizeOf(reference);
-  const sureIndex = possible.findIndex((standard) => !definitelyGreater(neededSize, sizeOf(standard)));
-
-  // 2. Below the sure fit: a verdict each for the few nearest candidates, downwards until one does not fit.
-  let best: OpeningSuggestion | null =
-    sureIndex >= 0 ? suggestion(possible[sureIndex]!, tightest.centres, 'reference') : null;
-  const below = sureIndex >= 0 ? sureIndex : possible.length;
-  for (let i = below - 1, tries = 0; i >= 1 && tries < SUGGESTION_BOUNDARY_TRIES; i--, tries++) {
-    const standard = possible[i]!;
-    count.packings++;
-    const verdict = packForVerdict(openingOf(standard), diametersMm, {
-      seed: SEED,
-      iterationBudget: SUGGESTION_VERDICT_BUDGET,
-      timeBudgetMs: Number.POSITIVE_INFINITY,
-      now: () => 0,
-      wallMarginsMm,
-    });
-    if (!verdict.fits) break;
-    best = suggestion(standard, verdict.centres, 'verdict');
+  let best: Found | null = null;
+  let refused: StandardOpening | null = null;
+  if (tightest.fits) best = { standard: reference, centres: tightest.centres, provenBy: 'reference' };
+  else {
+    const neededSize = tightest.scale * sizeOf(reference);
+    const sureIndex = possible.findIndex((standard) => !definitelyGreater(neededSize, sizeOf(standard)));
+    if (sureIndex >= 0)
+      best = { standard: possible[sureIndex]!, centres: tightest.centres, provenBy: 'reference' };
+    // 2. Below the sure fit, downwards until one does not fit: a small verdict first, then the save's own verdict,
+    //    which alone may call a size "does not fit" (a save would say the same of it).
+    for (let i = (sureIndex >= 0 ? sureIndex : possible.length) - 1; i >= 0; i--) {
+      const standard = possible[i]!;
+      const opening = openingOf(standard);
+      // Proved too small (area and Oler bounds, ADR 039): every save refuses it, no packing needed.
+      if (packingLowerBoundScale(opening, diametersMm, wallMarginsMm) > 1) {
+        refused = standard;
+        break;
+      }
+      count.packings++;
+      const quick = packForVerdict(opening, diametersMm, {
+        seed: SEED,
+        iterationBudget: SUGGESTION_VERDICT_BUDGET,
+        timeBudgetMs: Number.POSITIVE_INFINITY,
+        now: () => 0,
+        wallMarginsMm,
+      });
+      if (quick.fits) {
+        best = { standard, centres: quick.centres, provenBy: 'verdict' };
+        continue;
+      }
+      count.packings++;
+      // The save's verdict goes on from the small search's best layout, as a save goes on from the browser's (ADR 039).
+      const save = deterministicVerdict(opening, diametersMm, wallMarginsMm, quick.centres);
+      if (!save.fits) {
+        refused = standard;
+        break;
+      }
+      best = { standard, centres: save.centres, provenBy: 'save verdict' };
+    }
   }
-  return best;
+  if (best === null) return null;
+
+  // The layout is spread (the largest smallest gap) and goes with the suggestion: the save's certificate.
+  const opening = openingOf(best.standard);
+  const spread =
+    best.centres.length > 1 ? spreadLayout(opening, diametersMm, best.centres, wallMarginsMm) : null;
+  const fillPercent = fillIn(best.standard, circles);
+  return {
+    standard: best.standard,
+    fillPercent,
+    fillLimitPercent: limitPercent,
+    spareToLimitPercent: limitPercent - fillPercent,
+    minGapMm: spread ? spread.minGapMm : null,
+    provenBy: best.provenBy,
+    centres: (spread?.centres ?? best.centres).map((c) => ({ xMm: c.xMm, yMm: c.yMm })),
+    nextSmallerRefused: refused,
+  };
 }
 
 /**

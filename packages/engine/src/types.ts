@@ -41,7 +41,7 @@ export interface Catalogue {
   /** Spec §9 required pipe clearance (min inclusive, max exclusive). */
   clearance: ClearanceEntry[];
   /**
-   * Standard opening sizes the smallest-opening suggestion chooses from (issue 22 item 4, ADR 020). Optional: a
+   * Standard opening sizes the smallest-opening suggestion chooses from (ADR 020). Optional: a
    * catalogue without the list (older callers, test fixtures) suggests nothing; a save without it keeps the stored list.
    */
   standardOpenings?: StandardOpening[];
@@ -52,9 +52,20 @@ export interface Catalogue {
   isSample?: boolean;
 }
 
+/**
+ * ADR 030: the languages a catalogue or industry name can be given in besides English (`name`, required). A
+ * missing one falls back to the English name.
+ */
+export const TRANSLATED_NAME_LOCALES = ['de-DE', 'fr-FR', 'zh-Hans'] as const;
+export type TranslatedNameLocale = (typeof TRANSLATED_NAME_LOCALES)[number];
+/** ADR 030: an entry's name per language other than English; a language left out shows the English name. */
+export type TranslatedNames = Partial<Record<TranslatedNameLocale, string>>;
+
 export interface CatalogueItemType {
   id: ItemTypeId;
   name: string;
+  /** The name in the other interface languages (ADR 030). */
+  names?: TranslatedNames;
   /** Allowed transit types, each with the classes that are NOT allowed for it (classExceptions). */
   transitTypes: { transitTypeId: TransitTypeId; classExceptions: TransitClassId[] }[];
   /**
@@ -67,6 +78,8 @@ export interface CatalogueItemType {
 export interface CatalogueTransitType {
   id: TransitTypeId;
   name: string;
+  /** The name in the other interface languages (ADR 030). */
+  names?: TranslatedNames;
   /** Per class: how much shorter than the transit depth the filler sleeve is (= total sealant depth). */
   classes: { classId: TransitClassId; mmFillerSleeveLessThanTransit: number }[];
   fillerSleeveType: string;
@@ -78,11 +91,15 @@ export interface CatalogueTransitType {
 export interface CatalogueClass {
   id: TransitClassId;
   name: string;
+  /** The name in the other interface languages (ADR 030). */
+  names?: TranslatedNames;
 }
 
 export interface CatalogueSealant {
   id: string;
   name: string;
+  /** The name in the other interface languages (ADR 030). */
+  names?: TranslatedNames;
 }
 
 export interface CatalogueCableSleeve {
@@ -112,7 +129,7 @@ export interface CatalogueCrusher {
   articleNumber?: string | null;
 }
 
-/** A standard opening size (issue 22 item 4): round by its diameter, rectangular by width, height, corner radius. */
+/** A standard opening size (ADR 020): round by its diameter, rectangular by width, height, corner radius. */
 export interface StandardOpening {
   id: string;
   shape: TransitShape;

@@ -4,23 +4,27 @@ import {
   CM2_TO_IN2,
   MM_TO_IN,
   formatArea,
+  formatDisplayNumber,
   formatLength,
   formatPercent,
   formatVolume,
   fromDisplayArea,
   fromDisplayLength,
+  fromDisplayVolume,
   toDisplayArea,
   toDisplayLength,
   toDisplayVolume,
 } from './units';
+import { roundTo } from './rounding';
 import type { MeasurementSystem } from './types';
 
-describe('length (spec §9: mm -> in 0.0393701; rounding 4 imperial, 2 metric; saved with 3 decimals)', () => {
+describe('length (spec §9: mm -> in 0.0393701; rounded once to 3 imperial, 2 metric decimals; saved with 3)', () => {
   it.each<[number, MeasurementSystem, number]>([
-    [25.4, 'IMPERIAL', 1], // 25.4 × 0.0393701 = 1.00000054 -> 1.0000
-    [100, 'IMPERIAL', 3.937], // 3.93701 -> 3.9370
-    [60.3, 'IMPERIAL', 2.374], // 2.37401703 -> 2.3740
-    [406.4, 'IMPERIAL', 16], // 16.00000864 -> 16.0000
+    [25.4, 'IMPERIAL', 1], // 25.4 × 0.0393701 = 1.00000054 -> 1.000
+    [100, 'IMPERIAL', 3.937], // 3.93701 -> 3.937
+    [60.3, 'IMPERIAL', 2.374], // 2.37401703 -> 2.374
+    [406.4, 'IMPERIAL', 16], // 16.00000864 -> 16.000
+    [916.0884, 'IMPERIAL', 36.066], // 36.06649… -> 36.066 (rounding to 4 places first made it 36.0665, then 36.067)
     [12.345, 'METRIC', 12.35], // half away from zero
     [200, 'METRIC', 200],
   ])('toDisplayLength(%s, %s) = %s', (mm, system, expected) => {
@@ -52,8 +56,8 @@ describe('area (ADR 003: mm² shown as cm² metric, in² imperial with 0.155 per
     [10000, 'METRIC', 100], // 10000 mm² = 100 cm²
     [10000, 'IMPERIAL', 15.5], // 100 cm² × 0.155
     [2500 * Math.PI, 'METRIC', 78.54], // 7853.98 mm² = 78.5398 cm²
-    [2500 * Math.PI, 'IMPERIAL', 12.1737], // 78.5398 × 0.155 = 12.17367
-    [645.16, 'IMPERIAL', 1], // one square inch: 6.4516 cm² × 0.155 = 1.0000
+    [2500 * Math.PI, 'IMPERIAL', 12.174], // 78.5398 × 0.155 = 12.17367
+    [645.16, 'IMPERIAL', 1], // one square inch: 6.4516 cm² × 0.155 = 1.000
   ])('toDisplayArea(%s, %s) = %s', (mm2, system, expected) => {
     expect(toDisplayArea(mm2, system)).toBe(expected);
   });
@@ -71,12 +75,17 @@ describe('area (ADR 003: mm² shown as cm² metric, in² imperial with 0.155 per
   });
 });
 
-describe('volume (spec §3: ml, factor 1)', () => {
-  it('is unchanged in both systems', () => {
-    expect(toDisplayVolume(393, 'IMPERIAL')).toBe(393);
+describe('volume (ADR 027: ml metric, US fl oz imperial)', () => {
+  it('shows millilitres in metric and US fluid ounces with one decimal in imperial', () => {
     expect(toDisplayVolume(187.5, 'METRIC')).toBe(187.5);
-    expect(formatVolume(393, 'IMPERIAL')).toBe('393 ml');
     expect(formatVolume(393, 'METRIC')).toBe('393 ml');
+    // 902 ml = 30.50 US fl oz; a 310 ml cartridge holds 10.48 US fl oz.
+    expect(toDisplayVolume(902, 'IMPERIAL')).toBe(30.5);
+    expect(formatVolume(902, 'IMPERIAL')).toBe('30.5 US fl oz');
+    expect(formatVolume(310, 'IMPERIAL')).toBe('10.5 US fl oz');
+    expect(formatVolume(295.735295625, 'IMPERIAL')).toBe('10.0 US fl oz');
+    expect(fromDisplayVolume(10, 'IMPERIAL')).toBe(295.735);
+    expect(fromDisplayVolume(310, 'METRIC')).toBe(310);
   });
 
   it('formats percentages with one decimal', () => {
@@ -86,9 +95,9 @@ describe('volume (spec §3: ml, factor 1)', () => {
 });
 
 // Largest error of one display + save round trip: half a unit of the display rounding, converted to mm, plus half a
-// unit of the 3-decimal saving. Imperial: 0.00005 in / 0.0393701 + 0.0005 mm ≈ 0.00177 mm. Metric: 0.005 + 0.0005.
+// unit of the 3-decimal saving. Imperial: 0.0005 in / 0.0393701 + 0.0005 mm ≈ 0.0132 mm. Metric: 0.005 + 0.0005.
 const LENGTH_ROUND_TRIP_MM: Record<MeasurementSystem, number> = {
-  IMPERIAL: 0.00005 / MM_TO_IN + 0.0005 + 1e-9,
+  IMPERIAL: 0.0005 / MM_TO_IN + 0.0005 + 1e-9,
   METRIC: 0.005 + 0.0005 + 1e-9,
 };
 const system = fc.constantFrom<MeasurementSystem>('METRIC', 'IMPERIAL');
@@ -143,9 +152,9 @@ describe('unit conversion properties', () => {
   });
 
   it('mm² -> display -> mm² stays within the stated rounding', () => {
-    // Imperial: 0.00005 in² / 0.155 × 100 + 0.0005 mm²; metric: 0.005 cm² × 100 + 0.0005 mm².
+    // Imperial: 0.0005 in² / 0.155 × 100 + 0.0005 mm²; metric: 0.005 cm² × 100 + 0.0005 mm².
     const bound: Record<MeasurementSystem, number> = {
-      IMPERIAL: (0.00005 / CM2_TO_IN2) * 100 + 0.0005 + 1e-6,
+      IMPERIAL: (0.0005 / CM2_TO_IN2) * 100 + 0.0005 + 1e-6,
       METRIC: 0.005 * 100 + 0.0005 + 1e-6,
     };
     fc.assert(
@@ -161,6 +170,34 @@ describe('unit conversion properties', () => {
       fc.property(lengthMm, (mm) => {
         expect(formatLength(mm, 'IMPERIAL')).toMatch(/^\d+\.\d{3} in$/);
       }),
+    );
+  });
+});
+
+describe('figures are rounded once (ADR 027)', () => {
+  const shown = (value: number, decimals: number) => roundTo(value, decimals).toFixed(decimals);
+  it('prints round(stored value converted, digits shown) for lengths, areas and volumes', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 50_000, noNaN: true }), (stored) => {
+        expect(formatLength(stored, 'IMPERIAL')).toBe(`${shown(stored * MM_TO_IN, 3)} in`);
+        expect(formatLength(stored, 'METRIC')).toBe(`${roundTo(stored, 2)} mm`);
+        expect(formatArea(stored * 100, 'IMPERIAL')).toBe(`${shown(stored * CM2_TO_IN2, 3)} in²`);
+        expect(formatDisplayNumber(toDisplayLength(stored, 'IMPERIAL'), 'IMPERIAL')).toBe(
+          shown(stored * MM_TO_IN, 3),
+        );
+      }),
+    );
+    // Just below half a thousandth of an inch, where rounding to four places first went up (36.06649… -> 36.067).
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 1_000_000 }),
+        fc.integer({ min: 1, max: 40 }),
+        (thousandths, below) => {
+          const inches = thousandths / 1000 + 0.0005 - below * 1e-6;
+          const stored = inches / MM_TO_IN;
+          expect(formatLength(stored, 'IMPERIAL')).toBe(`${shown(stored * MM_TO_IN, 3)} in`);
+        },
+      ),
     );
   });
 });

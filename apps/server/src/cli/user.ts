@@ -3,10 +3,9 @@ import { z } from 'zod';
 import { AUTH_MESSAGES, MIN_PASSWORD_LENGTH, ROLE_NAMES } from '@sealplan/contracts';
 import { parseEnv } from '../config/env';
 import { openDatabaseOrExit } from '../lib/open-database';
-import { hashPassword } from '../modules/auth/passwords';
-import { ROLE_DEFINITIONS, type RoleId } from '../modules/auth/roles';
-import { createUsersRepository } from '../modules/users/users.repository';
-import { NEW_USER_ROLES } from '../modules/users/users.service';
+import { hashPassword } from '../modules/auth';
+import { ROLE_DEFINITIONS, type RoleId } from '../shared/roles';
+import { createUsersRepository, NEW_USER_ROLES } from '../modules/users';
 
 const USAGE = `Usage: npm run user -- create --email <email> --first <first name> --last <last name> --password <password>
                           [--role <role>]... [--org "<organization name>"]

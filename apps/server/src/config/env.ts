@@ -99,6 +99,8 @@ export const envSchema = z.object({
     .int()
     .positive()
     .default(12 * 60 * 60),
+  /** Requests one API key may make per minute, counted across every app server (ADR 036). */
+  API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   PROVIDER_NAME: z.string().default('Sealplan'),
   PROVIDER_SHORT_NAME: z.string().default('Sealplan'),
   ADMIN_EMAIL: z.string().email().default('admin@sealplan.local'),
@@ -124,7 +126,12 @@ export const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
-  /** Issue 19 facebookScrape: the social scraper endpoint (e.g. https://graph.facebook.com/); unset = off. */
+  /** With SEED_DEMO: the 500-transit project in the administrator's organization too (ADR 038). */
+  SEED_DEMO_LARGE: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  /** facebookScrape (ADR 016): the social scraper endpoint (e.g. https://graph.facebook.com/); unset = off. */
   SOCIAL_SCRAPE_URL: z
     .string()
     .url()
@@ -134,6 +141,19 @@ export const envSchema = z.object({
   SOCIAL_SCRAPE_TOKEN: z.string().optional(),
   /** Where the web app's bundled locale files are (/api/translations/all); unset = the repository's. */
   LOCALES_DIR: z.string().optional(),
+  /**
+   * Webhooks (ADR 037): deliveries to loopback, link-local, private and other non-public addresses are refused
+   * unless the operator allows them here (an internal receiver, development, tests). Checked on every delivery.
+   */
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** Webhooks (ADR 037): endpoints must be https:// unless the operator allows plain http:// here. */
+  WEBHOOK_ALLOW_HTTP: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   ...externalSignInEnv,
 });
 export type Env = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };

@@ -35,3 +35,26 @@ describe('mailer without SMTP_URL (outbox)', () => {
     );
   });
 });
+
+describe('mail headers (ADR 023)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'sealplan-outbox-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('keeps a line break in the subject or a file name from starting a header or the body', async () => {
+    const outbox = join(dir, 'outbox');
+    const mailer = createMailer({ from: 'Sealplan <no-reply@sealplan.test>', outboxDir: outbox });
+    await mailer.send({
+      to: 'ann@example.com',
+      subject: 'Material List: P\r\nBcc: evil@evil.test\r\n\r\nInjected body\u2028X-Evil: 1',
+      text: 'Attached.',
+      attachments: [
+        { filename: 'a.pdf"\r\nX-Evil: 2', content: Buffer.from('%PDF-1.7'), contentType: 'application/pdf' },
+      ],
+    });
+    const eml = readFileSync(join(outbox, readdirSync(outbox)[0]!), 'utf8');
+    const headers = eml.slice(0, eml.indexOf('\n\n'));
+    expect(headers).not.toMatch(/^Bcc:/im);
+    expect(eml).not.toMatch(/^X-Evil:/im);
+    expect(headers).toMatch(/^Subject: Material List: P Bcc: evil@evil\.test {2}Injected body X-Evil: 1$/m);
+  });
+});

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { oneLine } from './written-text';
 
 export interface MailAttachment {
   filename: string;
@@ -26,6 +27,21 @@ export interface Mailer {
 }
 
 /**
+ * The header values of a message on one line (ADR 023): a project name in the subject or a file name in an
+ * attachment's header is data, and a line break in it must never start a header (Bcc:) or the body of its choosing.
+ */
+function withSafeHeaders(message: MailMessage): MailMessage {
+  return {
+    ...message,
+    to: oneLine(message.to),
+    subject: oneLine(message.subject),
+    ...(message.attachments
+      ? { attachments: message.attachments.map((a) => ({ ...a, filename: oneLine(a.filename) })) }
+      : {}),
+  };
+}
+
+/**
  * Mail over SMTP when `smtpUrl` is set (nodemailer), else each message is written as an .eml file into
  * the outbox folder so that development needs no mail server.
  */
@@ -41,7 +57,7 @@ export function createMailer(opts: {
     return {
       target: `smtp://${host}`,
       async send(message) {
-        await transport.sendMail({ from: opts.from, ...message });
+        await transport.sendMail({ from: opts.from, ...withSafeHeaders(message) });
       },
     };
   }
@@ -49,7 +65,8 @@ export function createMailer(opts: {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     target: dir,
-    async send(message) {
+    async send(unsafe) {
+      const message = withSafeHeaders(unsafe);
       const info = await transport.sendMail({ from: opts.from, ...message });
       mkdirSync(dir, { recursive: true });
       const file = join(

@@ -23,6 +23,11 @@ export function okEnvelopeSql(dataJson: SQL<string | null>): SQL<string | null> 
   return sql<string | null>`('{"success":true,"data":' || ${dataJson} || ',"messages":[]}')`;
 }
 
+/** The success envelope around data already written as JSON text (an answer kept as text between requests). */
+export function okEnvelopeText(dataJson: string): string {
+  return `{"success":true,"data":${dataJson},"messages":[]}`;
+}
+
 /** An envelope's JSON text as the database wrote it (okEnvelopeSql); typed as the envelope it is. */
 export function rawEnvelope<T>(envelopeJson: string): Envelope<T> {
   return new RawJson(envelopeJson) as unknown as Envelope<T>;

@@ -7,3 +7,8 @@ import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 export function isoTimestamp(column: AnyColumn | SQL): SQL<string> {
   return sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
+
+/** A record's `auditing` as the presenters answer it: its creation and last change, written as toISOString does. */
+export function auditingJson(createdOn: AnyColumn, lastUpdatedOn: AnyColumn): SQL {
+  return sql`json_build_object('createdOn', ${isoTimestamp(createdOn)}, 'lastUpdatedOn', ${isoTimestamp(lastUpdatedOn)})`;
+}

@@ -6,7 +6,6 @@ import type {
   preHandlerAsyncHookHandler,
   preValidationAsyncHookHandler,
 } from 'fastify';
-import type { Database } from '@sealplan/db';
 import {
   ANONYMOUS_ACCESS_TOKEN,
   AUTH_MESSAGES,
@@ -16,35 +15,19 @@ import {
 } from '@sealplan/contracts';
 import { AppError } from '../errors';
 import { hashToken } from '../lib/tokens';
-import { PERMISSIONS, USER_ADMIN_ROLES, type RoleId } from '../modules/auth/roles';
-import {
-  createSessionRepository,
-  type SessionRepository,
-  type SessionRow,
-  type SessionValueInputs,
-  type SessionValueSql,
-} from '../modules/auth/session.repository';
+import type { AuthUser } from '../shared/auth-user';
+import { PERMISSIONS, USER_ADMIN_ROLES, type RoleId } from '../shared/roles';
+import type { SessionLookup, SessionRow, SessionValueInputs, SessionValueSql } from '../shared/sessions';
 
 export const ANONYMOUS_TOKEN = ANONYMOUS_ACCESS_TOKEN;
 
-/** The signed-in caller, resolved from the bearer token on every request (stateless app servers). */
-export interface AuthUser {
-  id: string;
-  organizationId: string | null;
-  /** The caller belongs to the provider's organization (its ElevatedUsers administer every account). */
-  isProviderOrganization: boolean;
-  email: string;
-  firstName: string;
-  lastName: string;
-  /** Sorted (the session's statement sorts them as JavaScript would). */
-  roles: RoleId[];
-  /** Sorted, like roles. */
-  permissions: string[];
-  tokenId: string;
-  tokenExpiresAt: Date;
-}
+export type { AuthUser };
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The sessions the auth plugin resolves callers with (given by the composition root, ADR 025). */
+    sessions: SessionLookup;
+  }
   interface FastifyRequest {
     user: AuthUser | null;
     /** The value a route reads with the session (withSessionValue); undefined when none was read. */
@@ -89,15 +72,6 @@ export function bearer(request: FastifyRequest): string | null {
   return cookie && cookieMayAuthenticate(request) ? cookie : null;
 }
 
-const sessionRepositories = new WeakMap<Database, SessionRepository>();
-
-function sessionsOf(app: FastifyInstance): SessionRepository {
-  const { db } = app.deps.db;
-  let sessions = sessionRepositories.get(db);
-  if (!sessions) sessionRepositories.set(db, (sessions = createSessionRepository(db)));
-  return sessions;
-}
-
 function authUserOf(row: SessionRow): AuthUser {
   return {
     id: row.userId,
@@ -116,11 +90,13 @@ function authUserOf(row: SessionRow): AuthUser {
 /** Looks the token up by its hash; revoked, expired, suspended, removed or unapproved means anonymous. */
 export async function resolveUser(app: FastifyInstance, token: string | null): Promise<AuthUser | null> {
   if (!token || token === ANONYMOUS_TOKEN) return null;
-  const row = await sessionsOf(app).findLiveSession(hashToken(token), app.deps.now());
+  const row = await app.sessions.findLiveSession(hashToken(token), app.deps.now());
   return row ? authUserOf(row) : null;
 }
 
-export async function authPlugin(app: FastifyInstance) {
+/** Resolves every API request's caller with `sessions`, the session lookup the composition root built. */
+export async function authPlugin(app: FastifyInstance, { sessions }: { sessions: SessionLookup }) {
+  app.decorate('sessions', sessions);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionValue', undefined);
   // Every API route resolves its caller before anything else of its own runs. The hook is the route's own, added
@@ -134,7 +110,13 @@ export async function authPlugin(app: FastifyInstance) {
     }, done);
   };
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/') || route.config?.sessionValue === true) return;
+    // A public API route's caller is its API key (ADR 036), resolved by the route's guard.
+    if (
+      !route.url.startsWith('/api/') ||
+      route.config?.sessionValue === true ||
+      route.config?.apiKey === true
+    )
+      return;
     route.onRequest = [resolveCaller, ...[route.onRequest ?? []].flat()];
   });
 }
@@ -163,9 +145,8 @@ export interface SessionValueSpec<T, I extends SessionValueInputs> {
  * Spread into the route's options; the handler takes the value with `sessionValueOf`.
  */
 export function withSessionValue<T, I extends SessionValueInputs>(spec: SessionValueSpec<T, I>) {
-  const lookups = new WeakMap<Database, ReturnType<typeof prepare>>();
-  const prepare = (sessions: SessionRepository) =>
-    sessions.prepareWithValue(spec.name, spec.value, spec.inputs);
+  const lookups = new WeakMap<SessionLookup, ReturnType<typeof prepare>>();
+  const prepare = (sessions: SessionLookup) => sessions.prepareWithValue(spec.name, spec.value, spec.inputs);
   const preValidation: preValidationAsyncHookHandler = async (request) => {
     const app = request.server;
     const token = bearer(request);
@@ -174,9 +155,8 @@ export function withSessionValue<T, I extends SessionValueInputs>(spec: SessionV
       request.user = await resolveUser(app, token);
       return;
     }
-    const { db } = app.deps.db;
-    let lookup = lookups.get(db);
-    if (!lookup) lookups.set(db, (lookup = prepare(sessionsOf(app))));
+    let lookup = lookups.get(app.sessions);
+    if (!lookup) lookups.set(app.sessions, (lookup = prepare(app.sessions)));
     const found = await lookup(hashToken(token), app.deps.now(), params);
     request.user = found ? authUserOf(found.session) : null;
     request.sessionValue = found ? found.value : undefined;

@@ -3,7 +3,7 @@ import { AUTH_MESSAGES, CLIENT_HEADER, SESSION_COOKIE } from '@sealplan/contract
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { createAccount, signIn } from '../modules/auth/accounts.test-helpers';
 
-/** Issue 17 items 7 and 9: session cookie, cross-site calls, form bodies, HSTS and /api/docs. */
+/** ADR 011: session cookie, cross-site calls, form bodies, HSTS and /api/docs. */
 describe('cross-site requests and the session cookie', () => {
   let t: TestApp;
   let cookie: string;

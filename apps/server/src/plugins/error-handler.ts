@@ -16,6 +16,8 @@ function fail(code: ErrorCode, message: string, fields?: Record<string, string>)
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      const retryAfter = error.options?.retryAfterSeconds;
+      if (retryAfter !== undefined) void reply.header('retry-after', String(retryAfter));
       return reply.status(STATUS_BY_CODE[error.code]).send(fail(error.code, error.message, error.fields));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

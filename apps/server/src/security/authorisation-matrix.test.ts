@@ -6,7 +6,7 @@ import { createOrganization, createUserWithToken, type TestUser } from '../testi
 import { call, seedReferenceData, validCustomer } from '../modules/projects/testing/project-fixtures';
 
 /**
- * Issue 17: every route × every role × own/other organization, generated from the app's route table. A route
+ * ADR 011: every route × every role × own/other organization, generated from the app's route table. A route
  * with no rule below fails the suite, so a new route cannot ship without saying who may call it.
  */
 
@@ -28,6 +28,11 @@ const ACCESS = {
   providerWide: ['providerElevated', 'systemAdmin'],
   /** Content administration (ADR 016): a provider account whose roles carry content.manage. */
   content: ['providerElevated', 'systemAdmin'],
+  /**
+   * The public API (ADR 036): an API key only, never a session (every session caller gets 401); keys of each
+   * organization are tried below.
+   */
+  apiKey: [],
 } as const satisfies Record<string, readonly Caller[]>;
 type Access = keyof typeof ACCESS;
 
@@ -37,6 +42,9 @@ interface Fixture {
   transit: Transit;
   /** A user of organization A (the records' owner). */
   userA: TestUser;
+  /** Organization A's webhook endpoint and one of its deliveries (ADR 037). */
+  webhookId: string;
+  deliveryId: string;
 }
 
 /**
@@ -114,8 +122,9 @@ const RULES: Record<string, Rule> = {
     }),
   },
   'POST /api/customer/getActive': { access: 'user', scope: 'list' },
-  // Public: the register page a visitor sees lists the industries (issue 18 item 15).
+  // Public: the register page a visitor sees lists the industries (reference data, nothing of an organization).
   'POST /api/industry/getActive': { access: 'public', scope: 'none' },
+  'POST /api/industry/saveNames': { access: 'providerWide', scope: 'none' },
   'POST /api/project/saveOne': {
     access: 'user',
     scope: (f) => ({
@@ -181,7 +190,7 @@ const RULES: Record<string, Rule> = {
     access: 'user',
     scope: (f) => ({ url: `/api/instance/Project/${f.project.id}` }),
   },
-  // Issue 22: schedules (ADR 020).
+  // Schedules (ADR 020).
   'POST /api/schedules/readScheduleFile': { access: 'user', scope: 'none' },
   'POST /api/schedules/getScheduleMapping': { access: 'user', scope: 'none' },
   'POST /api/schedules/importSchedule': {
@@ -196,7 +205,7 @@ const RULES: Record<string, Rule> = {
       },
     }),
   },
-  // Content administration (issue 19, ADR 016): provider-wide content, no organization data.
+  // Content administration (ADR 016): provider-wide content, no organization data.
   'POST /api/content/communitySubmit': { access: 'user', scope: 'none' },
   'POST /api/content/save': { access: 'content', scope: 'none' },
   'POST /api/content/publish': { access: 'content', scope: 'none' },
@@ -210,7 +219,54 @@ const RULES: Record<string, Rule> = {
   'GET /api/message': { access: 'public', scope: 'none' },
   'GET /api/translations/all': { access: 'public', scope: 'none' },
   'GET /api/locker/:id': { access: 'user', scope: 'none' },
-  'POST /api/locker/upload': { access: 'content', scope: 'none' },
+  // Any user may send a file: a transit's photo (ADR 032, scoped by the photo tests) or, for content
+  // administrators only, a content image (the locker service refuses others with 403).
+  'POST /api/locker/upload': { access: 'user', scope: 'none' },
+  // A transit on site (ADR 031): locations, installation and inspection, labels. Reads and writes aimed at
+  // organization A's project and transit; deleting a location needs one (the site tests refuse B's there).
+  'POST /api/site/getProjectSite': { access: 'user', scope: (f) => ({ body: { projectId: f.project.id } }) },
+  'POST /api/site/saveLocation': {
+    access: 'user',
+    scope: (f) => ({ body: { location: { projectId: f.project.id, name: 'Deck 3' } } }),
+  },
+  'POST /api/site/deleteLocation': { access: 'user', scope: 'none' },
+  'POST /api/site/setTransitLocation': {
+    access: 'user',
+    scope: (f) => ({ body: { transitId: f.transit.id, locationId: null } }),
+  },
+  'POST /api/site/getTransitSite': { access: 'user', scope: (f) => ({ body: { transitId: f.transit.id } }) },
+  'POST /api/site/changeStatus': {
+    access: 'user',
+    scope: (f) => ({ body: { transitId: f.transit.id, action: 'install' } }),
+  },
+  'POST /api/site/getStatusCounts': { access: 'user', scope: 'list' },
+  'GET /api/site/labels/:projectId': {
+    access: 'user',
+    scope: (f) => ({ url: `/api/site/labels/${f.project.id}` }),
+  },
+  // The hand-over (ADR 035): the as-built record and the archive of organization A's project; an import makes a
+  // new project in the caller's own organization only (an Administrator's: handover.routes.test.ts).
+  'GET /api/handover/asBuilt/:projectId': {
+    access: 'user',
+    scope: (f) => ({ url: `/api/handover/asBuilt/${f.project.id}` }),
+  },
+  'GET /api/handover/archive/:projectId': {
+    access: 'user',
+    scope: (f) => ({ url: `/api/handover/archive/${f.project.id}` }),
+  },
+  'POST /api/handover/importArchive': { access: 'user', scope: 'none' },
+  // A transit's history, restore and photos (ADR 032).
+  'POST /api/history/transit': { access: 'user', scope: (f) => ({ body: { transitId: f.transit.id } }) },
+  'POST /api/history/project': { access: 'user', scope: (f) => ({ body: { projectId: f.project.id } }) },
+  'POST /api/history/restore': {
+    access: 'user',
+    scope: (f) => ({ body: { transitId: f.transit.id, changeId: randomUUID() } }),
+  },
+  'POST /api/photos/list': { access: 'user', scope: (f) => ({ body: { transitId: f.transit.id } }) },
+  'POST /api/photos/remove': { access: 'user', scope: () => ({ body: { photoId: randomUUID() } }) },
+  // Photos are looked up in the caller's organization only (another's answers 404: photos.routes.test.ts).
+  'GET /api/photos/:id': { access: 'user', scope: 'none' },
+  'GET /api/photos/:id/thumbnail': { access: 'user', scope: 'none' },
   // Sign-in with outside providers and devices (ADR 018): the steps before sign-in are public; linking,
   // unlinking and devices are the caller's own (scoped to the caller's user id, not an organization).
   'GET /api/auth/external/providers': { access: 'public', scope: 'none' },
@@ -223,6 +279,83 @@ const RULES: Record<string, Rule> = {
   'POST /api/auth/external/link': { access: 'user', scope: 'none' },
   'POST /api/auth/external/unlink': { access: 'user', scope: 'none' },
   'POST /api/user/signOutDevice': { access: 'user', scope: 'none' },
+  // Webhooks (ADR 037): an organization's user administrators, each in their own organization only.
+  'POST /api/webhook/list': { access: 'userAdmin', scope: 'list' },
+  'POST /api/webhook/save': {
+    access: 'userAdmin',
+    scope: (f) => ({
+      body: { id: f.webhookId, url: 'https://hooks.invalid/taken-over', events: ['project.created'] },
+    }),
+  },
+  'POST /api/webhook/delete': { access: 'userAdmin', scope: (f) => ({ body: { id: f.webhookId } }) },
+  'POST /api/webhook/deliveries': { access: 'userAdmin', scope: 'list' },
+  'POST /api/webhook/resend': { access: 'userAdmin', scope: (f) => ({ body: { deliveryId: f.deliveryId } }) },
+  'POST /api/webhook/ping': { access: 'userAdmin', scope: (f) => ({ body: { id: f.webhookId } }) },
+  // API keys (ADR 036): made, listed and revoked by the organization's user administrators.
+  'POST /api/apiKeys/list': { access: 'userAdmin', scope: 'list' },
+  'POST /api/apiKeys/create': { access: 'userAdmin', scope: 'none' },
+  'POST /api/apiKeys/revoke': { access: 'userAdmin', scope: () => ({ body: { apiKeyId: keyA.id } }) },
+  // The public API (ADR 036): its description and reference are public; its calls take an API key.
+  'GET /api/v1/openapi.json': { access: 'public', scope: 'none' },
+  'GET /api/v1/reference': { access: 'public', scope: 'none' },
+  'GET /api/v1/reference/redoc.standalone.js': { access: 'public', scope: 'none' },
+  'GET /api/v1/customers': { access: 'apiKey', scope: 'list' },
+  'POST /api/v1/customers': {
+    access: 'apiKey',
+    scope: (f) => ({
+      body: {
+        customer: { ...validCustomer(), id: f.customer.id, version: f.customer.version, name: 'Taken over' },
+      },
+    }),
+  },
+  'GET /api/v1/projects': { access: 'apiKey', scope: 'list' },
+  'POST /api/v1/projects': {
+    access: 'apiKey',
+    scope: (f) => ({
+      body: {
+        project: {
+          id: f.project.id,
+          version: f.project.version,
+          name: 'Taken over',
+          customerId: f.customer.id,
+          industryId: 'OFF_SHORE',
+        },
+      },
+    }),
+  },
+  'GET /api/v1/projects/:projectId': {
+    access: 'apiKey',
+    scope: (f) => ({ url: `/api/v1/projects/${f.project.id}` }),
+  },
+  'GET /api/v1/projects/:projectId/site': {
+    access: 'apiKey',
+    scope: (f) => ({ url: `/api/v1/projects/${f.project.id}/site` }),
+  },
+  'POST /api/v1/projects/:projectId/export': {
+    access: 'apiKey',
+    scope: (f) => ({ url: `/api/v1/projects/${f.project.id}/export`, body: { measurementSystem: 'METRIC' } }),
+  },
+  'GET /api/v1/transits/:transitId': {
+    access: 'apiKey',
+    scope: (f) => ({ url: `/api/v1/transits/${f.transit.id}` }),
+  },
+  'POST /api/v1/transits': {
+    access: 'apiKey',
+    scope: (f) => ({ body: { transit: takenOverTransit(f), penetratingItems: [cableItem(f)] } }),
+  },
+  'POST /api/v1/schedule-imports': {
+    access: 'apiKey',
+    scope: (f) => ({
+      body: {
+        projectId: f.project.id,
+        transitId: f.transit.id,
+        headings: ['Tag', 'OD'],
+        rows: [['W-1', '20']],
+        mapping: { tag: 0, type: null, outerDiameter: 1, quantity: null, transit: null },
+      },
+    }),
+  },
+  'GET /api/v1/statuses': { access: 'apiKey', scope: 'list' },
 };
 
 function takenOverTransit(f: Fixture) {
@@ -268,13 +401,19 @@ function concreteUrl(url: string): string {
     .replace(':model', 'Customer')
     .replace(':id', randomUUID())
     .replace(':email', 'matrix@example.com')
-    .replace(':name', 'matrix.sequence');
+    .replace(':name', 'matrix.sequence')
+    .replace(':projectId', randomUUID())
+    .replace(':transitId', randomUUID());
 }
 
 let t: TestApp;
 const callers = {} as Record<Exclude<Caller, 'anonymous'>, TestUser>;
 let adminB: TestUser;
 let fixture: Fixture;
+/** API keys with every scope, of organization A (named with the marker) and of organization B (ADR 036). */
+let keyA: { id: string; secret: string };
+let keyB: { id: string; secret: string };
+const keyHeaders = (key: { secret: string }) => ({ authorization: `Bearer ${key.secret}` });
 /** A name only organization A's records carry. */
 const MARKER = `Matrix-${randomUUID().slice(0, 8)}`;
 
@@ -333,7 +472,37 @@ beforeAll(async () => {
     )
   ).body.data;
   expect(transit.id).toBeTruthy();
-  fixture = { customer, project, transit, userA };
+  // Organization A's webhook endpoint (its address carries the marker) and a delivery of it. The name never
+  // resolves (.invalid), so the delivery fails quietly in the background.
+  const webhook = (
+    await call<{ endpoint: { id: string } }>(
+      t.app,
+      '/api/webhook/save',
+      { url: `https://hooks.invalid/${MARKER}`, events: ['project.created'] },
+      callers.orgElevated.headers,
+    )
+  ).body.data;
+  const delivery = (
+    await call<{ id: string }>(
+      t.app,
+      '/api/webhook/ping',
+      { id: webhook.endpoint.id },
+      callers.orgElevated.headers,
+    )
+  ).body.data;
+  fixture = { customer, project, transit, userA, webhookId: webhook.endpoint.id, deliveryId: delivery.id };
+  const makeKey = async (by: TestUser, name: string) => {
+    const made = await call<{ key: { id: string }; secret: string }>(
+      t.app,
+      '/api/apiKeys/create',
+      { name, scopes: ['read', 'write', 'export'] },
+      by.headers,
+    );
+    expect(made.status).toBe(200);
+    return { id: made.body.data.key.id, secret: made.body.data.secret };
+  };
+  keyA = await makeKey(callers.orgElevated, MARKER);
+  keyB = await makeKey(adminB, 'Organization B');
 }, 120_000);
 afterAll(() => t.close());
 
@@ -370,7 +539,12 @@ describe('authorisation matrix (generated from the route table)', () => {
         const headers = caller === 'anonymous' ? {} : callers[caller].headers;
         const res = await inject(route, headers);
         const refused = res.statusCode === 401 || res.statusCode === 403;
-        const expected = allowed.includes(caller) ? 'allowed' : caller === 'anonymous' ? 401 : 403;
+        // A session is no credential of the public API at all (ADR 036): 401, like no caller.
+        const expected = allowed.includes(caller)
+          ? 'allowed'
+          : caller === 'anonymous' || rule.access === 'apiKey'
+            ? 401
+            : 403;
         const ok = expected === 'allowed' ? !refused && res.statusCode < 500 : res.statusCode === expected;
         if (!ok) failures.push(`${route} as ${caller}: ${res.statusCode} (expected ${expected})`);
       }
@@ -383,14 +557,15 @@ describe('authorisation matrix (generated from the route table)', () => {
     for (const route of apiRoutes()) {
       const rule = RULES[route];
       if (!rule || rule.scope === 'none') continue;
+      const callerB = rule.access === 'apiKey' ? keyHeaders(keyB) : adminB.headers;
       if (rule.scope === 'list') {
-        const res = await inject(route, adminB.headers, route.includes(':model') ? {} : { body: {} });
+        const res = await inject(route, callerB, route.includes(':model') ? {} : { body: {} });
         if (res.statusCode >= 500 || res.body.includes(MARKER))
           failures.push(`${route}: organization B sees organization A (${res.statusCode})`);
         continue;
       }
       await refreshFixture();
-      const res = await inject(route, adminB.headers, rule.scope(fixture));
+      const res = await inject(route, callerB, rule.scope(fixture));
       if (res.statusCode < 400 || res.statusCode >= 500)
         failures.push(`${route}: organization B got ${res.statusCode} on organization A's record`);
     }
@@ -412,9 +587,14 @@ describe('authorisation matrix (generated from the route table)', () => {
     for (const route of apiRoutes()) {
       const rule = RULES[route];
       if (!rule || typeof rule.scope !== 'function' || DESTRUCTIVE.has(route)) continue;
-      const owner = rule.access === 'userAdmin' ? callers.orgElevated : fixture.userA;
+      const owner =
+        rule.access === 'apiKey'
+          ? keyHeaders(keyA)
+          : rule.access === 'userAdmin'
+            ? callers.orgElevated.headers
+            : fixture.userA.headers;
       await refreshFixture();
-      const res = await inject(route, owner.headers, rule.scope(fixture));
+      const res = await inject(route, owner, rule.scope(fixture));
       if (res.statusCode >= 300)
         failures.push(`${route}: organization A got ${res.statusCode} (${res.body})`);
     }
@@ -431,4 +611,10 @@ const DESTRUCTIVE = new Set([
   'POST /api/user/adminResetPassword',
   'POST /api/user/setRoles',
   'DELETE /api/instance/:model/:id',
+  // A restore or a removal needs a change or photo of A's; B's refusal is checked, A's own are in the history tests.
+  'POST /api/history/restore',
+  'POST /api/photos/remove',
+  'POST /api/webhook/delete',
+  // Revoking A's key would refuse the public API's control requests that follow.
+  'POST /api/apiKeys/revoke',
 ]);

@@ -6,7 +6,7 @@ import { createOrganization, createUserWithToken, type TestUser } from '../testi
 import { call, seedReferenceData, validCustomer } from '../modules/projects/testing/project-fixtures';
 
 /**
- * Issue 17: every route's contract driven with hostile input (NUL and other controls, lone surrogates, 1 MB
+ * ADR 011: every route's contract driven with hostile input (NUL and other controls, lone surrogates, 1 MB
  * strings, deep JSON, wrong types): never a 500, and whatever is accepted is stored exactly as answered. Runs are
  * bounded so the suite stays fast; the seed is printed by fast-check on failure to replay it.
  */
@@ -160,7 +160,7 @@ describe('hostile input on every route', () => {
     const customer = (
       await call<Customer>(t.app, '/api/customer/saveOne', { customer: validCustomer() }, caller.headers)
     ).body.data;
-    // Issue 22: a project for the schedule import (every cell of the schedule is a text field to make hostile).
+    // ADR 020: a project for the schedule import (every cell of the schedule is a text field to make hostile).
     const scheduleProject = (
       await call<{ id: string }>(
         t.app,

@@ -15,7 +15,7 @@ import { createUserWithToken, type TestUser } from '../testing/factories';
 import { seedReferenceData, validCustomer } from '../modules/projects/testing/project-fixtures';
 
 /**
- * Issue 17: kill -9 during saves on PostgreSQL. A real server process takes a stream of saves (a transit with its
+ * Kill -9 during saves (ADR 015, ADR 021) on PostgreSQL. A real server process takes a stream of saves (a transit with its
  * items, one transaction each), is killed mid-stream with SIGKILL and restarted, three times. Every save it
  * acknowledged must be there, whole: the transit with all its items and its stored sizing. Skipped without
  * DATABASE_URL (PGlite is one process; its folder lock is tested in packages/db).

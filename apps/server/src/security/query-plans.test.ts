@@ -14,6 +14,7 @@ import { projectReadJson } from '../modules/projects/project-read';
 import { ownProfileJson } from '../modules/users/own-profile';
 import { createProjectsRepository } from '../modules/projects/projects.repository';
 import { createCustomersRepository } from '../modules/customers/customers.repository';
+import { createCatalogueRepository } from '../modules/catalogue/catalogue.repository';
 
 /**
  * ADR 019: the lookups every request makes, and the indexes added for tenant-scoped lookups, are served by an
@@ -110,5 +111,11 @@ describe('query plans (ADR 019)', () => {
   it('the recent projects of an organization use projects_org_recent_idx', async () => {
     const plan = await planOf(() => createProjectsRepository(capturing).recent(user.organizationId!, 5));
     usesIndex(plan, 'projects_org_recent_idx');
+  });
+
+  it('an unchanged catalogue is one lookup of its meta row by the primary key (ADR 038)', async () => {
+    const repo = createCatalogueRepository(capturing);
+    await repo.load();
+    usesIndex(await planOf(() => repo.load()), 'catalogue_meta_pkey');
   });
 });

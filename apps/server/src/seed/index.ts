@@ -1,18 +1,10 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { DbHandle } from '@sealplan/db';
-import type { Env } from '../config/env';
-import { seedAccounts } from '../modules/auth/accounts.seed';
-import { seedCatalogue, seedIndustries } from '../modules/catalogue/catalogue.seed';
-import { seedDemo } from '../modules/projects/demo.seed';
-import { seedContent } from '../modules/content/content.seed';
+import type { SeedContext } from '../shared/seed-context';
+import { seedAccounts } from '../modules/users';
+import { seedCatalogue, seedIndustries } from '../modules/catalogue';
+import { seedDemo } from '../modules/projects';
+import { seedContent } from '../modules/content';
 
-export interface SeedContext {
-  db: DbHandle;
-  env: Env;
-  log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
-  /** Lines printed to the person who ran the start command (e.g. the administrator's login). */
-  announce: (line: string) => void;
-}
+export type { SeedContext };
 
 /**
  * Idempotent seed run by the start command: reference data, the administrator, demo data when SEED_DEMO.

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { organizations, roles, userRoles, users, accessTokens } from '@sealplan/db';
 import type { Database } from '@sealplan/db';
 import { hashToken, newToken } from '../lib/tokens';
-import { ROLE_DEFINITIONS, type RoleId } from '../modules/auth/roles';
+import { ROLE_DEFINITIONS, type RoleId } from '../shared/roles';
 
 /** Inserts the spec §6 roles (idempotent). */
 export async function seedRoles(db: Database) {

@@ -1,12 +1,16 @@
 import type { ExportFormat } from '@sealplan/contracts';
-import type { TransitSizing } from '@sealplan/engine';
-import { computeResults } from '../modules/transits/transits.service';
-import type { BuildDocumentInput } from '../modules/export/export-document.builder';
-import type { BuiltFile, ExportDocument } from '../modules/export/export.model';
+import { suggestOpenings, type OpeningSuggestions, type TransitSizing } from '@sealplan/engine';
+import { computeResults } from '../modules/transits/tasks';
+import type { BuildDocumentInput, BuiltFile, ExportDocument } from '../modules/export/tasks';
+import type { ReadWorkbook } from '../modules/schedules/tasks';
+import type { LabelSheet } from '../modules/site/tasks';
+import type { ArchiveEntry, AsBuiltRecord, ReadArchiveResult } from '../modules/handover/tasks';
 
 /**
  * The CPU-heavy work of the server, as plain-data tasks that run in a worker thread of the pool (or inline).
  * Inputs and outputs cross the thread boundary by structured clone, so they hold data only (no functions).
+ * Only the modules' task faces (modules/<m>/tasks.ts: pure code, no service, no database) are imported here, so a
+ * worker thread loads the engine and the document libraries, never a service (ADR 025; dependency-cruiser checks).
  */
 
 /** Sizing of one transit: exactly the arguments of the transits module's computeResults. */
@@ -33,30 +37,69 @@ export interface BuiltDocument {
   summary: DocumentSummary;
 }
 
-/** Issue 22: a schedule file (CSV or XLSX) read into headings and rows. */
+/** ADR 020: a schedule file (CSV or XLSX) read into its sheets' rows. */
 export interface ReadScheduleTask {
   kind: 'readSchedule';
   bytes: Uint8Array;
 }
 
 /** The table, or the message of why the file cannot be read (an error's class does not cross the thread). */
-export type ReadScheduleResult =
-  | { ok: true; table: { headings: string[]; rows: string[][]; rowsLeftOut: number } }
-  | { ok: false; message: string };
+export type ReadScheduleResult = { ok: true; table: ReadWorkbook } | { ok: false; message: string };
 
-export type CpuTask = SizeTransitTask | BuildDocumentTask | ReadScheduleTask;
+/** The smallest standard openings for a transit a schedule import creates (ADR 020): the engine's search. */
+export interface SuggestOpeningsTask {
+  kind: 'suggestOpenings';
+  input: Parameters<typeof suggestOpenings>[0];
+}
+
+/** ADR 031: a project's label sheet (PDF with a QR code per transit). */
+export interface LabelSheetTask {
+  kind: 'labelSheet';
+  sheet: LabelSheet;
+}
+
+/** ADR 035: a project's (or a location's) as-built record (PDF). */
+export interface AsBuiltTask {
+  kind: 'asBuilt';
+  record: AsBuiltRecord;
+}
+
+/** ADR 035: the project archive's files packed into a ZIP. */
+export interface PackArchiveTask {
+  kind: 'packArchive';
+  entries: ArchiveEntry[];
+}
+
+/** ADR 035: a project archive read (measured before it is unpacked) into the files an import uses. */
+export interface ReadArchiveTask {
+  kind: 'readArchive';
+  bytes: Uint8Array;
+}
+
+export type CpuTask =
+  | SizeTransitTask
+  | BuildDocumentTask
+  | ReadScheduleTask
+  | SuggestOpeningsTask
+  | LabelSheetTask
+  | AsBuiltTask
+  | PackArchiveTask
+  | ReadArchiveTask;
 export type CpuTaskResult<T extends CpuTask> = T extends SizeTransitTask
   ? TransitSizing
   : T extends ReadScheduleTask
     ? ReadScheduleResult
-    : BuiltDocument;
+    : T extends SuggestOpeningsTask
+      ? OpeningSuggestions
+      : T extends LabelSheetTask | AsBuiltTask | PackArchiveTask
+        ? Uint8Array
+        : T extends ReadArchiveTask
+          ? ReadArchiveResult
+          : BuiltDocument;
 
 async function buildDocument(task: BuildDocumentTask): Promise<BuiltDocument> {
   // Loaded on the first document, so a worker that only sizes starts without the document libraries.
-  const [{ buildExportDocument }, { renderFile }] = await Promise.all([
-    import('../modules/export/export-document.builder'),
-    import('../modules/export/export.service'),
-  ]);
+  const { buildExportDocument, renderFile } = await import('../modules/export/tasks');
   // Transits without stored results are logged by the caller, which sees the rows too.
   const doc = buildExportDocument(task.input);
   const file = await renderFile(doc, task.format);
@@ -74,7 +117,7 @@ async function buildDocument(task: BuildDocumentTask): Promise<BuiltDocument> {
 async function readSchedule(task: ReadScheduleTask): Promise<ReadScheduleResult> {
   // Loaded on the first schedule, like the document libraries.
   const [{ readScheduleFile }, { AppError }] = await Promise.all([
-    import('../modules/schedules/schedule-file'),
+    import('../modules/schedules/tasks'),
     import('../errors'),
   ]);
   try {
@@ -86,8 +129,25 @@ async function readSchedule(task: ReadScheduleTask): Promise<ReadScheduleResult>
 }
 
 /** Runs one task; the pool's worker exports this as its handler. */
-export async function runCpuTask(task: CpuTask): Promise<TransitSizing | BuiltDocument | ReadScheduleResult> {
+export async function runCpuTask(
+  task: CpuTask,
+): Promise<
+  TransitSizing | BuiltDocument | ReadScheduleResult | OpeningSuggestions | Uint8Array | ReadArchiveResult
+> {
   if (task.kind === 'sizeTransit') return computeResults(...task.args);
+  if (task.kind === 'asBuilt' || task.kind === 'packArchive' || task.kind === 'readArchive') {
+    // Loaded on the first hand-over task, like the document libraries.
+    const handover = await import('../modules/handover/tasks');
+    if (task.kind === 'asBuilt') return handover.renderAsBuilt(task.record);
+    if (task.kind === 'packArchive') return handover.packArchive(task.entries);
+    return handover.readArchive(task.bytes);
+  }
+  if (task.kind === 'labelSheet') {
+    // Loaded on the first label sheet, like the document libraries.
+    const { renderLabelSheet } = await import('../modules/site/tasks');
+    return renderLabelSheet(task.sheet);
+  }
+  if (task.kind === 'suggestOpenings') return suggestOpenings(task.input);
   if (task.kind === 'readSchedule') return readSchedule(task);
   return buildDocument(task);
 }

@@ -16,7 +16,7 @@ const wrap = (ui: React.ReactNode) => (
   </I18nextProvider>
 );
 
-describe('error boundaries (issue 6: the 500 page instead of a blank screen)', () => {
+describe('error boundaries (the 500 page instead of a blank screen)', () => {
   beforeEach(() => {
     void i18n.changeLanguage('en-US');
     // React and the boundary report the error on the console; keep the test output readable.

@@ -1,9 +1,9 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import {
   ShellPreferencesProvider,
   useShellPreferences,
@@ -22,13 +22,29 @@ import './layout/shell.css';
 function ThemedMantine({ children }: { children: ReactNode }) {
   const { preferences } = useShellPreferences();
   const definition = colorThemeById(preferences.theme);
+  const { t, i18n: active } = useTranslation('common');
+  const theme = useMemo(
+    () =>
+      themeFor(definition.id, {
+        close: t('close'),
+        pagination: {
+          first: t('pagination.first'),
+          previous: t('pagination.previous'),
+          next: t('pagination.next'),
+          last: t('pagination.last'),
+        },
+      }),
+    // The labels follow the language.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [definition.id, active.language, t],
+  );
   // Thin scrollbars style the whole page, so the switch lives on <html> (see layout/shell.css).
   useEffect(() => {
     document.documentElement.toggleAttribute('data-thin-scrollbars', preferences.scrollbar);
   }, [preferences.scrollbar]);
   return (
     <MantineProvider
-      theme={themeFor(definition.id)}
+      theme={theme}
       forceColorScheme={definition.colorScheme}
       cssVariablesResolver={cssVariablesResolver}
     >

@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import {
   createBrowserRouter,
+  data,
   Navigate,
   Outlet,
   RouterProvider,
@@ -9,10 +10,10 @@ import {
 } from 'react-router';
 import { Center, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { isContentModel } from '@sealplan/contracts';
 import { HealthPage } from '@/features/health/health-page';
 import { useDocumentTitle, useRouteTitle } from '@/lib/page-title';
 import { AppErrorBoundary, RouteErrorPage } from './error-boundary';
-import { AppLayout } from './layout/app-layout';
 import { MaintenancePage } from './pages/maintenance-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { ServerErrorPage } from './pages/server-error-page';
@@ -55,6 +56,12 @@ function RootRoute() {
   useRouteTitle(handle ? t(handle.title) : '');
   useDocumentTitle();
   return <Outlet />;
+}
+
+/** /content/:model answers 404 (the router's errorElement) for a name that is no content model (ADR 016). */
+export function contentModelLoader({ params }: { params: { model?: string } }) {
+  if (!params.model || !isContentModel(params.model)) throw data(null, { status: 404 });
+  return null;
 }
 
 /**
@@ -126,7 +133,8 @@ export const routes: RouteObject[] = [
       },
       {
         path: '/',
-        element: <AppLayout />,
+        // The signed-in shell (sidebar, menus, settings) is not part of the public pages' first download.
+        element: page(() => import('./layout/app-layout'), 'AppLayout'),
         children: [
           { index: true, element: <Navigate to="/dashboard" replace /> },
           {
@@ -144,6 +152,12 @@ export const routes: RouteObject[] = [
             path: 'users/all',
             element: page(() => import('@/features/admin/pages/users-page'), 'UsersPage'),
             ...titled('users'),
+          },
+          // ADR 037: the organization's webhook endpoints and delivery log (user administrators).
+          {
+            path: 'webhooks',
+            element: page(() => import('@/features/webhooks/pages/webhooks-page'), 'WebhooksPage'),
+            ...titled('webhooks'),
           },
           {
             path: 'catalogue',
@@ -170,12 +184,18 @@ export const routes: RouteObject[] = [
             element: page(() => import('./routes/workspace-routes'), 'ProjectRoute'),
             ...titled('project'),
           },
+          // ADR 031: a transit's site page, the target of its label's QR code (made for a phone).
+          {
+            path: 'site/transits/:transitId',
+            element: page(() => import('./routes/site-routes'), 'SiteRoute'),
+            ...titled('site'),
+          },
           {
             path: 'profile',
             element: page(() => import('@/features/auth/pages/profile-page'), 'ProfilePage'),
             handle: { title: 'signin:titles.profile' },
           },
-          // Issue 19: the content admin (grids and forms from model configurations).
+          // ADR 016: the content admin (grids and forms from model configurations).
           {
             path: 'content',
             element: page(() => import('@/features/content/pages/content-pages'), 'ContentPage'),
@@ -185,6 +205,8 @@ export const routes: RouteObject[] = [
             path: 'content/:model',
             element: page(() => import('@/features/content/pages/content-pages'), 'ContentModelPage'),
             handle: { title: 'content:titles.content' },
+            // A model the server does not serve is an unknown address: the 404 page, as for any other.
+            loader: contentModelLoader,
           },
         ],
       },

@@ -1,4 +1,4 @@
-import { blend, readableShade } from './theme-contrast';
+import { blend, contrastRatio, MIN_TEXT_CONTRAST, readableShade, relativeLuminance } from './theme-contrast';
 import {
   createTheme,
   DEFAULT_THEME,
@@ -11,14 +11,23 @@ import {
   type ColorThemeId,
 } from '@/features/settings/model/color-themes';
 
+/** The shade under Mantine's light variant when hovered (its resting background is shade 1). */
+const LIGHT_HOVER_SHADE = 2;
+
 /** Text sits on white cards and on the light grey page (gray.0); the latter is the harder of the two. */
 const PAGE_BG_FOR_CONTRAST = '#f8f9fa';
 
 const FONT_STACK =
   "Inter, -apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', 'Noto Sans SC', sans-serif";
 
+/** Accessible names of the icon-only controls Mantine draws itself, in the user's language (ADR 029). */
+export interface ControlLabels {
+  close: string;
+  pagination: Record<'first' | 'previous' | 'next' | 'last', string>;
+}
+
 /** The Mantine theme of one of the eight colour themes (spec §9: A to H differ in top bar and accent). */
-export function buildTheme(definition: ColorThemeDefinition): MantineThemeOverride {
+export function buildTheme(definition: ColorThemeDefinition, labels?: ControlLabels): MantineThemeOverride {
   return createTheme({
     primaryColor: definition.accent,
     primaryShade: definition.accentShade,
@@ -33,12 +42,25 @@ export function buildTheme(definition: ColorThemeDefinition): MantineThemeOverri
     components: {
       Card: { defaultProps: { withBorder: true, radius: 'md', shadow: 'xs' } },
       Paper: { defaultProps: { radius: 'md' } },
+      // WCAG 4.1.2: every dialog's X and every pager arrow has a name a screen reader reads.
+      ...(labels && {
+        Modal: { defaultProps: { closeButtonProps: { 'aria-label': labels.close } } },
+        Drawer: { defaultProps: { closeButtonProps: { 'aria-label': labels.close } } },
+        Notification: { defaultProps: { closeButtonProps: { 'aria-label': labels.close } } },
+        Pagination: {
+          defaultProps: {
+            getControlProps: (control: keyof ControlLabels['pagination']) => ({
+              'aria-label': labels.pagination[control],
+            }),
+          },
+        },
+      }),
     },
   });
 }
 
-export function themeFor(id: ColorThemeId): MantineThemeOverride {
-  return buildTheme(colorThemeById(id));
+export function themeFor(id: ColorThemeId, labels?: ControlLabels): MantineThemeOverride {
+  return buildTheme(colorThemeById(id), labels);
 }
 
 /**
@@ -50,17 +72,39 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme) => {
     '--mantine-color-dimmed': theme.colors.gray[7]!,
     '--sealplan-page-bg': theme.colors.gray[0]!,
   };
+  // A filled button under the mouse: Mantine lightens a shade-9 accent on hover, below 4.5:1 for its white label
+  // (WCAG 1.4.3); a darker hover keeps the label readable in every theme (ADR 029).
+  const shade = typeof theme.primaryShade === 'object' ? theme.primaryShade.light : theme.primaryShade;
+  const filled = theme.colors[theme.primaryColor]?.[shade];
+  if (filled) light['--mantine-primary-color-filled-hover'] = blend('#000000', 0.15, filled);
   // Coloured text (c="green") and light variants (badges, alerts) readable in every palette: checked against
   // the page background and against the tinted light background (shade 6 at 10 %, Mantine's light variant).
   for (const [name, palette] of Object.entries(theme.colors)) {
     if (name === 'dark' || name === 'gray') continue;
+    // A filled surface with a white label (autoContrast gives white below the luminance threshold), such as a green
+    // Approve button or a status badge: Mantine's green shade 9 is 4.36:1 under white, so a darker shade (or the
+    // darkest, darkened) is used where the stock one falls short (WCAG 1.4.3, ADR 029).
+    const filledColour = palette[shade];
+    if (
+      filledColour &&
+      relativeLuminance(filledColour) <= theme.luminanceThreshold &&
+      contrastRatio(filledColour, '#ffffff') < MIN_TEXT_CONTRAST
+    ) {
+      const readable = readableShade(palette, '#ffffff', shade);
+      light[`--mantine-color-${name}-filled`] = readable;
+      light[`--mantine-color-${name}-filled-hover`] = blend('#000000', 0.15, readable);
+    }
     light[`--mantine-color-${name}-text`] = readableShade(palette, PAGE_BG_FOR_CONTRAST);
+    // Mantine's light variant sits on shade 1 and, under the mouse or once pressed, on shade 2: read on the darker.
     light[`--mantine-color-${name}-light-color`] = readableShade(
       palette,
-      blend(palette[6]!, 0.12, PAGE_BG_FOR_CONTRAST),
+      palette[LIGHT_HOVER_SHADE] ?? blend(palette[6]!, 0.12, PAGE_BG_FOR_CONTRAST),
       8,
     );
   }
+  // A field's error message and its red text (an unset required select) read on the page (WCAG 1.4.3).
+  if (theme.colors.red)
+    light['--mantine-color-error'] = readableShade(theme.colors.red, PAGE_BG_FOR_CONTRAST);
   return {
     variables: {
       '--sealplan-top-bar': String(theme.other.topBar ?? '#0b4f60'),

@@ -1,4 +1,15 @@
-import { CLIENT_HEADER, type ApiError, type Envelope, type ErrorCode } from '@sealplan/contracts';
+import {
+  apiCalls,
+  CLIENT_HEADER,
+  pathOf,
+  type ApiCall,
+  type ApiCallData,
+  type ApiCallInput,
+  type ApiCallName,
+  type ApiError,
+  type Envelope,
+  type ErrorCode,
+} from '@sealplan/contracts';
 import { webEnv } from './env';
 
 export const TOKEN_STORAGE_KEY = 'sealplan.token';
@@ -40,6 +51,8 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   form?: Record<string, string>;
+  /** A multipart body (file uploads): the browser writes its content type with the boundary. */
+  multipart?: FormData;
   query?: Record<string, string | number | boolean | undefined>;
   signal?: AbortSignal;
   /** Answer the raw Response (file downloads). */
@@ -56,7 +69,8 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     [CLIENT_HEADER]: 'web',
   };
   let body: BodyInit | undefined;
-  if (options.form) {
+  if (options.multipart) body = options.multipart;
+  else if (options.form) {
     headers['content-type'] = 'application/x-www-form-urlencoded';
     body = new URLSearchParams(options.form).toString();
   } else if (options.body !== undefined) {
@@ -130,4 +144,95 @@ export async function apiDownload(path: string, options: RequestOptions = {}): P
   if (res.status === 401) unauthorizedListeners.forEach((l) => l());
   if (!res.ok) throw await toError(res);
   return res;
+}
+
+/** A call of the table with its inputs (ADR 024): params, query and body where the call has them. */
+export type CallRequest<N extends ApiCallName> = ApiCallInput<N> & { signal?: AbortSignal };
+
+/** Calls without inputs may leave the request out. */
+type RequestArg<N extends ApiCallName> =
+  Record<string, never> extends ApiCallInput<N> ? [request?: CallRequest<N>] : [request: CallRequest<N>];
+
+/** The URL path and options of a call of the table. */
+function requestOf(
+  call: ApiCall,
+  request: Partial<Record<'params' | 'query' | 'body', unknown>> & {
+    signal?: AbortSignal;
+  },
+): [string, RequestOptions] {
+  const path = pathOf(call, request.params as Record<string, unknown> | undefined);
+  const options: RequestOptions = { method: call.method };
+  if (request.query !== undefined) options.query = request.query as RequestOptions['query'];
+  if (request.signal) options.signal = request.signal;
+  if (call.bodyMedia === 'application/x-www-form-urlencoded')
+    options.form = request.body as Record<string, string>;
+  else if (request.body !== undefined) options.body = request.body;
+  // The spec's POST calls without arguments take `{}`.
+  else if (call.method === 'POST' && call.body) options.body = {};
+  return [path, options];
+}
+
+let checkAnswers = webEnv.checkAnswers;
+/** Turns the answer check on or off (ADR 024; the client's own tests turn it on). */
+export function setAnswerCheck(on: boolean) {
+  checkAnswers = on;
+}
+
+/** Where the check is on, an answer that its call's schema refuses is a failure (webEnv.checkAnswers). */
+function checked<T>(name: ApiCallName, call: ApiCall, data: T): T {
+  if (!checkAnswers || !call.data) return data;
+  const result = call.data.safeParse(data);
+  if (result.success) return data;
+  const where = result.error.issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.join('.') || '(data)'}: ${issue.message}`)
+    .join('; ');
+  throw new ApiRequestError(200, 'INTERNAL', `The answer to ${name} does not match its contract (${where}).`);
+}
+
+/** Makes one call of the table by its name and answers its data, typed and checked by the call's schema. */
+export async function callApi<N extends ApiCallName>(
+  name: N,
+  ...[request]: RequestArg<N>
+): Promise<ApiCallData<N>> {
+  const call: ApiCall = apiCalls[name];
+  const data = await apiRequest<ApiCallData<N>>(...requestOf(call, request ?? {}));
+  return checked(name, call, data);
+}
+
+/** Like callApi but answers the envelope, messages included. */
+export async function callApiWithMessages<N extends ApiCallName>(
+  name: N,
+  ...[request]: RequestArg<N>
+): Promise<Envelope<ApiCallData<N>>> {
+  const call: ApiCall = apiCalls[name];
+  const envelope = await apiRequestWithMessages<ApiCallData<N>>(...requestOf(call, request ?? {}));
+  if (envelope.success) checked(name, call, envelope.data);
+  return envelope;
+}
+
+/** A call that answers a file (its fileMedia): the raw response, after checking for an error envelope. */
+export async function downloadApi<N extends ApiCallName>(
+  name: N,
+  ...[request]: RequestArg<N>
+): Promise<Response> {
+  return apiDownload(...requestOf(apiCalls[name], request ?? {}));
+}
+
+/** Sends a file to a multipart call of the table (its bodyMedia) and answers its data, checked like callApi. */
+export async function uploadApi<N extends ApiCallName>(name: N, form: FormData): Promise<ApiCallData<N>> {
+  const call: ApiCall = apiCalls[name];
+  const [path, options] = requestOf(call, {});
+  const data = await apiRequest<ApiCallData<N>>(path, { ...options, multipart: form });
+  return checked(name, call, data);
+}
+
+/** The URL of a call, for the few readers that fetch it themselves (the server's texts, ADR 024). */
+export function apiUrlOf<N extends ApiCallName>(
+  name: N,
+  request: { params?: Record<string, unknown>; query?: Record<string, string> } = {},
+): string {
+  const url = `${webEnv.apiBase}${pathOf(apiCalls[name], request.params)}`;
+  const query = new URLSearchParams(request.query).toString();
+  return query ? `${url}?${query}` : url;
 }

@@ -1,13 +1,8 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { CLIENT_HEADER } from '@sealplan/contracts';
-import { getStoredToken } from './api-client';
-import { webEnv } from './env';
-import {
-  createServerTranslationsBackend,
-  TRANSLATIONS_PATH,
-  type TranslationsAnswer,
-} from './server-translations';
+import { apiUrlOf, getStoredToken } from './api-client';
+import { createServerTranslationsBackend, type TranslationsAnswer } from './server-translations';
 
 /** Spec §4 language map: display name -> culture. */
 export const LANGUAGES = [
@@ -22,14 +17,39 @@ export type Culture = (typeof CULTURES)[number];
 export const DEFAULT_CULTURE: Culture = 'en-US';
 export const CULTURE_STORAGE_KEY = 'sealplan.culture';
 
-// One JSON file per language and namespace: src/locales/<culture>/<namespace>.json
-const files = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json', { eager: true });
-const resources: Record<string, Record<string, Record<string, unknown>>> = {};
-for (const [path, mod] of Object.entries(files)) {
+// One JSON file per language and namespace: src/locales/<culture>/<namespace>.json. English, the fallback, is in
+// the first download; every other language is a chunk of its own, fetched when it is chosen (ADR 033).
+type Texts = Record<string, unknown>;
+const english = import.meta.glob<{ default: Texts }>('../locales/en-US/*.json', { eager: true });
+const otherLanguages = import.meta.glob<{ default: Texts }>([
+  '../locales/*/*.json',
+  '!../locales/en-US/*.json',
+]);
+const resources: Record<string, Record<string, Texts>> = {};
+const addFile = (path: string, texts: Texts) => {
   const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
-  if (!match) continue;
+  if (!match) return;
   const [, culture, ns] = match as unknown as [string, string, string];
-  (resources[culture] ??= {})[ns] = mod.default;
+  (resources[culture] ??= {})[ns] = texts;
+};
+for (const [path, mod] of Object.entries(english)) addFile(path, mod.default);
+
+const filesLoaded = new Map<string, Promise<void>>();
+/** Fetches a language's files once; they join the bundled resources (and i18next's store, once it has started). */
+function loadCultureFiles(culture: string): Promise<void> {
+  let loaded = filesLoaded.get(culture);
+  if (!loaded) {
+    const files = Object.entries(otherLanguages).filter(([path]) => path.includes(`/locales/${culture}/`));
+    loaded = Promise.all(
+      files.map(async ([path, load]) => {
+        addFile(path, (await load()).default);
+        const ns = /([^/]+)\.json$/.exec(path)![1]!;
+        if (i18n.isInitialized) i18n.addResourceBundle(culture, ns, resources[culture]![ns]!, true, false);
+      }),
+    ).then(() => undefined);
+    filesLoaded.set(culture, loaded);
+  }
+  return loaded;
 }
 
 export function storedCulture(): Culture {
@@ -38,12 +58,12 @@ export function storedCulture(): Culture {
 }
 
 /**
- * Issue 19: texts come from the server at start (bundled files plus an administrator's overrides), laid over the
+ * ADR 016: texts come from the server at start (bundled files plus an administrator's overrides), laid over the
  * bundled files, which stand alone until the server answers or when it cannot. Component tests use the bundled
  * files only. A plain fetch (not the API client), so that an answer never signs anybody out.
  */
 const fetchServerTranslations = async (culture: string): Promise<TranslationsAnswer> => {
-  const url = `${webEnv.apiBase}${TRANSLATIONS_PATH}?culture=${encodeURIComponent(culture)}`;
+  const url = apiUrlOf('translations.all', { query: { culture } });
   const res = await fetch(url, {
     headers: {
       accept: 'application/json',
@@ -73,6 +93,10 @@ if (withServerTexts) {
   });
   i18n.on('languageChanged', serve);
 }
+// The chosen language is there before the first screen renders (no English flash); component tests get all.
+await Promise.all(
+  (import.meta.env.MODE === 'test' ? [...CULTURES] : [storedCulture()]).map(loadCultureFiles),
+);
 void i18n.use(initReactI18next).init({
   resources,
   // Bundled texts render at once; the backend then lays the server's texts over them.
@@ -89,6 +113,6 @@ void i18n.use(initReactI18next).init({
 
 export function setCulture(culture: Culture) {
   localStorage.setItem(CULTURE_STORAGE_KEY, culture);
-  void i18n.changeLanguage(culture);
   document.documentElement.lang = culture;
+  void loadCultureFiles(culture).then(() => i18n.changeLanguage(culture));
 }

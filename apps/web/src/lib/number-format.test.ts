@@ -4,15 +4,15 @@ import { decimalSeparatorOf, unitsFor } from './units';
 
 const noop = () => undefined;
 
-// Habit 18 / issue 18 item 10: one formatter per unit system and locale for every figure the web app shows.
+// ADR 014: one formatter per unit system and locale for every figure the web app shows.
 describe("unitsFor: figures in the user's unit system and language", () => {
   it.each([
     ['en-US', 'METRIC', '12.7 mm', '1,234.5 mm', '45.3 %', '393 ml'],
     ['de-DE', 'METRIC', '12,7 mm', '1.234,5 mm', '45,3 %', '393 ml'],
     ['fr-FR', 'METRIC', '12,7 mm', '1 234,5 mm', '45,3 %', '393 ml'],
     ['zh-Hans', 'METRIC', '12.7 mm', '1,234.5 mm', '45.3 %', '393 ml'],
-    ['en-US', 'IMPERIAL', '0.500 in', '48.602 in', '45.3 %', '393 ml'],
-    ['de-DE', 'IMPERIAL', '0,500 in', '48,602 in', '45,3 %', '393 ml'],
+    ['en-US', 'IMPERIAL', '0.500 in', '48.602 in', '45.3 %', '13.3 US fl oz'],
+    ['de-DE', 'IMPERIAL', '0,500 in', '48,602 in', '45,3 %', '13,3 US fl oz'],
   ] as const)('%s %s', (locale, system, short, long, percent, volume) => {
     const units = unitsFor(system, noop, locale);
     expect(units.formatLength(12.7)).toBe(short);

@@ -1,6 +1,7 @@
 import { useEffect, useId, useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from './api-client';
+import { callApi } from './api-client';
+import { SHARED_QUERY_KEYS } from './query-keys';
 
 /** Used until GET /api/settings answers the provider's short name (or when it cannot). */
 export const FALLBACK_SHORT_NAME = 'Sealplan';
@@ -66,8 +67,10 @@ export function pickShortName(data: unknown): string | null {
 /** Spec §7: settings are loaded at start; the shell only needs the provider's short name. */
 export function useProviderShortName(): string {
   const { data } = useQuery({
-    queryKey: ['shell', 'provider-short-name'],
-    queryFn: async () => pickShortName(await apiRequest<unknown>('/api/settings')),
+    // One query for GET /api/settings (the catalogue flag reads the same): the shell selects the short name.
+    queryKey: SHARED_QUERY_KEYS.settings,
+    queryFn: () => callApi('settings'),
+    select: pickShortName,
     staleTime: Infinity,
     retry: false,
   });

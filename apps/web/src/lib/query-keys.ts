@@ -7,4 +7,6 @@ export const SHARED_QUERY_KEYS = {
   formData: ['project', 'formData'],
   /** GET /api/settings: among others, whether the catalogue is verified (the "sample catalogue" notice). */
   settings: ['settings'],
+  /** POST /api/industry/getActive: the industries with their names per language (ADR 030). */
+  industries: ['industries', 'active'],
 } as const;

@@ -9,7 +9,7 @@ function read(backend: ReturnType<typeof createServerTranslationsBackend>, lng: 
   return new Promise<unknown>((resolve) => backend.read(lng, ns, (_err, data) => resolve(data)));
 }
 
-describe('translations from the server (issue 19)', () => {
+describe('translations from the server (ADR 016)', () => {
   it('turns dotted keys into nested texts and lays them over the bundled ones', () => {
     expect(unflatten({ 'nav.dashboard': 'Start', title: 'T', bad: 3 })).toEqual({
       nav: { dashboard: 'Start' },

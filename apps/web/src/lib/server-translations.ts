@@ -1,8 +1,5 @@
 import type { BackendModule, ReadCallback, ResourceKey } from 'i18next';
 
-/** Issue 19: the UI's texts as the server serves them (bundled files merged with an administrator's overrides). */
-export const TRANSLATIONS_PATH = '/api/translations/all';
-
 type Tree = { [key: string]: unknown };
 export type Resources = Record<string, Record<string, Tree>>;
 /** GET /api/translations/all?culture=… → { culture, resources: { [namespace]: { [key]: text } } }. */

@@ -12,10 +12,11 @@ import { Center, Loader } from '@mantine/core';
 import { notify } from '@/lib/toast';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
+import { PERMISSIONS } from '@sealplan/contracts';
 import {
   ANONYMOUS_TOKEN,
   ApiRequestError,
-  apiRequest,
+  callApi,
   getStoredToken,
   onUnauthorized,
   setStoredToken,
@@ -29,8 +30,6 @@ export const TOKEN_REVALIDATE_MS = 300_000;
 export const LOGIN_REDIRECT_DELAY_MS = 500;
 /** Spec §4: the routes a visitor who is not signed in may stay on. */
 export const PUBLIC_ROUTES = ['/login', '/register', '/update-password', '/user/update-password'] as const;
-/** Spec §6: signing in requires this permission. */
-export const ADMIN_ACCESS_PERMISSION = 'admin.access';
 /** This browser's own device id, sent with setDevice after every sign-in (spec §7). */
 export const DEVICE_ID_STORAGE_KEY = 'sealplan.deviceId';
 
@@ -212,16 +211,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const loadUser = useCallback(async (): Promise<SessionUser | 'notAuthorized' | 'failed'> => {
     let user: SessionUser;
     try {
-      user = toSessionUser(await apiRequest<unknown>('/api/auth/current-user'));
+      user = toSessionUser(await callApi('auth.currentUser'));
     } catch (error) {
       // Spec §4: a current-user load failure marks the session logged out but initialised.
       setState((s) => ({ ...s, status: 'anonymous', user: null, isLoading: false }));
       return error instanceof ApiRequestError && error.code === 'FORBIDDEN' ? 'notAuthorized' : 'failed';
     }
-    if (!user.permissions.includes(ADMIN_ACCESS_PERMISSION)) {
+    if (!user.permissions.includes(PERMISSIONS.ADMIN_ACCESS)) {
       // Spec §4: without admin.access: 'You are not authorized.', signed out, sent to /.
       notify({ color: 'red', message: i18n.t('auth:session.notAuthorized') });
-      await apiRequest('/api/auth/signout').catch(() => undefined);
+      await callApi('auth.signout').catch(() => undefined);
       dropToAnonymous(null);
       return 'notAuthorized';
     }
@@ -249,20 +248,22 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (state.status !== 'signedIn') return;
     const timer = window.setInterval(() => {
-      apiRequest('/api/auth/validatetoken').catch(() => undefined); // a 401 reaches onUnauthorized above
+      callApi('auth.validatetoken').catch(() => undefined); // a 401 reaches onUnauthorized above
     }, TOKEN_REVALIDATE_MS);
     return () => window.clearInterval(timer);
   }, [state.status]);
 
   /** Spec §4 login: the token call, then the current user; the device is recorded once signed in. */
   const signIn = useCallback(
-    async (form: Record<string, string>, username: string | null): Promise<LoginResult> => {
+    async (
+      form: { username?: string; password?: string; integration?: string },
+      username: string | null,
+    ): Promise<LoginResult> => {
       setState((s) => ({ ...s, errors: [], isLoading: true, lastUsername: username }));
       let answer: TokenAnswer;
       try {
-        answer = await apiRequest<TokenAnswer>('/api/auth/token', {
-          method: 'POST',
-          form: { grant_type: 'password', isCustomer: 'true', ...form },
+        answer = await callApi('auth.token', {
+          body: { grant_type: 'password', isCustomer: 'true', ...form },
         });
       } catch (error) {
         const failure = loginFailure(error);
@@ -282,8 +283,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         return failure;
       }
       // Spec §7 setDevice: the profile lists where the user is signed in (a failure here costs nothing).
-      await apiRequest('/api/user/setDevice', {
-        method: 'POST',
+      await callApi('user.setDevice', {
         body: { deviceInfo: { deviceId: deviceId() } },
       }).catch(() => undefined);
       return { ok: true, requiresPasswordReset: resetToken !== null };
@@ -307,7 +307,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async () => {
     // Spec §4: sign-out is called first; the local session ends either way so nobody is stuck signed in.
-    await apiRequest('/api/auth/signout').catch(() => undefined);
+    await callApi('auth.signout').catch(() => undefined);
     dropToAnonymous('logout');
   }, [dropToAnonymous]);
 
@@ -328,6 +328,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [state, login, loginWithIntegration, logout, loadUser],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+/** The signed-in user, or null signed out or outside a session (a screen's optional actions ask this). */
+export function useSessionUser(): SessionUser | null {
+  return useContext(SessionContext)?.user ?? null;
 }
 
 export function useSession(): SessionValue {
@@ -384,16 +389,6 @@ export function RequireAccess({
     if (status === 'signedIn' && !allowed) void navigate('/', { replace: true });
   }, [status, allowed, navigate]);
   return allowed ? <>{children}</> : <FullPageLoader />;
-}
-
-/**
- * Guard for pages meant for some roles only (user admin: ElevatedUser, SystemAdministrator). Use inside
- * RequireSession; others are sent to /.
- */
-export function RequireRole({ roles, children }: { roles: readonly string[]; children: ReactNode }) {
-  return (
-    <RequireAccess allow={(user) => user.roles.some((r) => roles.includes(r))}>{children}</RequireAccess>
-  );
 }
 
 /**

@@ -4,7 +4,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { mockApi } from '@/testing/fetch-mock';
 import { setStoredToken } from './api-client';
 import { SessionProvider, useSession } from './session';
-import { UnitsProvider, useUnits, type UnitsValue } from './units';
+import fc from 'fast-check';
+import { CM2_TO_IN2, MM_TO_IN, roundTo } from '@sealplan/engine';
+import { UnitsProvider, unitsFor, useUnits, type UnitsValue } from './units';
 
 function userWith(system: 'METRIC' | 'IMPERIAL') {
   return {
@@ -101,5 +103,42 @@ describe('useUnits', () => {
     }
     render(<Bare />);
     expect(screen.getByTestId('bare').textContent).toBe('7.874 in');
+  });
+});
+
+describe('figures on screen are rounded once (ADR 027)', () => {
+  it('print round(stored value converted, digits shown) in every locale', () => {
+    const shown = (value: number, decimals: number, locale: string) =>
+      roundTo(value, decimals).toLocaleString(locale, {
+        minimumFractionDigits: decimals,
+        maximumFractionDigits: decimals,
+      });
+    // Just below half a thousandth of an inch, where a first rounding to four places went up (36.06649… in).
+    const edge = fc
+      .tuple(fc.integer({ min: 1, max: 900_000 }), fc.integer({ min: 1, max: 40 }))
+      .map(([thousandths, below]) => (thousandths / 1000 + 0.0005 - below * 1e-6) / MM_TO_IN);
+    const stored = fc.oneof(edge, fc.double({ min: 0, max: 20_000, noNaN: true }));
+    for (const locale of ['en-US', 'de-DE']) {
+      const imperial = unitsFor('IMPERIAL', () => {}, locale);
+      expect(imperial.formatLength(916.0884)).toBe(`${shown(36.066, 3, locale)} in`);
+      fc.assert(
+        fc.property(stored, (mm) => {
+          expect(imperial.formatLength(mm)).toBe(`${shown(mm * MM_TO_IN, 3, locale)} in`);
+          expect(imperial.formatArea(mm * 100)).toBe(`${shown(mm * CM2_TO_IN2, 3, locale)} in²`);
+          // Under 1000 in, so no grouping in the field either.
+          expect(imperial.formatLengthValue(mm)).toBe(shown(mm * MM_TO_IN, 3, locale));
+        }),
+      );
+    }
+  });
+});
+
+describe('volumes on screen (ADR 027)', () => {
+  it('are US fluid ounces with one decimal in imperial and ml in metric', () => {
+    expect(unitsFor('IMPERIAL', () => {}, 'en-US').formatVolume(902)).toBe('30.5 US fl oz');
+    expect(unitsFor('IMPERIAL', () => {}, 'de-DE').formatVolume(310)).toBe('10,5 US fl oz');
+    expect(unitsFor('IMPERIAL', () => {}, 'en-US').volumeUnit).toBe('US fl oz');
+    expect(unitsFor('METRIC', () => {}, 'en-US').formatVolume(902)).toBe('902 ml');
+    expect(unitsFor('IMPERIAL', () => {}, 'en-US').fromDisplayVolume(10)).toBe(295.735);
   });
 });

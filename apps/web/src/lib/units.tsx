@@ -8,11 +8,13 @@ import {
   lengthUnitLabel,
   toDisplayArea as engineToDisplayArea,
   toDisplayLength as engineToDisplayLength,
-  toDisplayVolume,
+  fromDisplayVolume as engineFromDisplayVolume,
+  toDisplayVolume as engineToDisplayVolume,
+  VOLUME_DISPLAY_DECIMALS,
   volumeUnitLabel,
   type MeasurementSystem,
 } from '@sealplan/engine';
-import { ApiRequestError, apiRequest } from './api-client';
+import { ApiRequestError, callApi } from './api-client';
 import { DEFAULT_CULTURE, i18n } from './i18n';
 import { useSession } from './session';
 
@@ -21,7 +23,6 @@ export const MEASUREMENT_SYSTEMS: readonly MeasurementSystem[] = ['METRIC', 'IMP
 /** Spec §4 / §9: without a user setting the switch starts on imperial (new users default IMPERIAL). */
 export const DEFAULT_MEASUREMENT_SYSTEM: MeasurementSystem = 'IMPERIAL';
 /** Spec §7 saveUser {user}: where the switch stores the user's applicationSettings.defaultMeasurementSystem. */
-export const SAVE_USER_PATH = '/api/user/saveUser';
 
 /**
  * Spec §4 "Measurement switch": the current system and every display conversion bound to it. The engine stores
@@ -37,7 +38,7 @@ export interface UnitsValue {
   formatLength: (mm: number) => string;
   /** "314.16 cm²" / "48.695 in²". */
   formatArea: (mm2: number) => string;
-  /** "393 ml" (same in both systems, spec §3). */
+  /** "393 ml" / "13.3 US fl oz" (ADR 027). */
   formatVolume: (ml: number) => string;
   /** "45.3 %" / "45,3 %": a percentage with one decimal (fill), or `decimals` of them. */
   formatPercent: (percent: number, decimals?: number) => string;
@@ -53,11 +54,17 @@ export interface UnitsValue {
   fromDisplayLength: (value: number) => number;
   toDisplayArea: (mm2: number) => number;
   fromDisplayArea: (value: number) => number;
+  /** ml -> the number shown (ml or US fl oz), rounded to the digits shown. */
+  toDisplayVolume: (ml: number) => number;
+  /** A volume typed in the current system -> ml. */
+  fromDisplayVolume: (value: number) => number;
+  /** Decimals a volume field takes: 2 in ml, 1 in US fl oz. */
+  volumeDecimals: number;
   /** 'mm' or 'in'. */
   lengthUnit: string;
   /** 'cm²' or 'in²'. */
   areaUnit: string;
-  /** 'ml'. */
+  /** 'ml' or 'US fl oz'. */
   volumeUnit: string;
 }
 
@@ -80,11 +87,16 @@ function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.N
 
 /**
  * Spec §9 display decimals in the locale's digits: imperial always 3 decimals ("0.500"), metric up to 2 without
- * trailing zeros ("12.7", "200"). Habit 18: the one number format for every figure the web app shows.
+ * trailing zeros ("12.7", "200"). ADR 014: the one number format for every figure the web app shows.
  */
-function displayNumber(value: number, system: MeasurementSystem, locale: string, grouping = true): string {
+function displayNumber(
+  value: number,
+  system: MeasurementSystem,
+  locale: string,
+  grouping = true,
+  decimals = DISPLAY_DECIMALS[system],
+): string {
   if (!Number.isFinite(value)) return '';
-  const decimals = DISPLAY_DECIMALS[system];
   return numberFormat(locale, {
     minimumFractionDigits: system === 'IMPERIAL' ? decimals : 0,
     maximumFractionDigits: decimals,
@@ -115,9 +127,9 @@ export function unitsFor(
       `${displayNumber(engineToDisplayLength(mm, system), system, locale)} ${lengthUnitLabel(system)}`,
     formatArea: (mm2) =>
       `${displayNumber(engineToDisplayArea(mm2, system), system, locale)} ${areaUnitLabel(system)}`,
-    // Volumes are ml in both systems (spec §3), so they take the metric decimals.
+    // Volumes: ml with up to 2 decimals, US fluid ounces with one (ADR 027).
     formatVolume: (ml) =>
-      `${displayNumber(toDisplayVolume(ml, system), 'METRIC', locale)} ${volumeUnitLabel(system)}`,
+      `${displayNumber(engineToDisplayVolume(ml, system), system, locale, true, VOLUME_DISPLAY_DECIMALS[system])} ${volumeUnitLabel(system)}`,
     // "45.3 %" as the engine and the documents write it, with the locale's decimal mark ("45,3 %").
     formatPercent: (percent, decimals = PERCENT_DECIMALS) =>
       `${numberFormat(locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(percent)} %`,
@@ -129,6 +141,9 @@ export function unitsFor(
     fromDisplayLength: (value) => engineFromDisplayLength(value, system),
     toDisplayArea: (mm2) => engineToDisplayArea(mm2, system),
     fromDisplayArea: (value) => engineFromDisplayArea(value, system),
+    toDisplayVolume: (ml) => engineToDisplayVolume(ml, system),
+    fromDisplayVolume: (value) => engineFromDisplayVolume(value, system),
+    volumeDecimals: VOLUME_DISPLAY_DECIMALS[system],
     lengthUnit: lengthUnitLabel(system),
     areaUnit: areaUnitLabel(system),
     volumeUnit: volumeUnitLabel(system),
@@ -170,7 +185,7 @@ export function UnitsProvider({
     (next: MeasurementSystem) => {
       setChoice({ key: userKey, system: next });
       if (!user || next === saved) return;
-      apiRequest(SAVE_USER_PATH, { method: 'POST', body: { user: { defaultMeasurementSystem: next } } })
+      callApi('user.saveUser', { body: { user: { defaultMeasurementSystem: next } } })
         .then(() => refreshUser())
         .catch((error: unknown) => {
           // The save call may not exist on an older server: keep the choice for this visit, say nothing.

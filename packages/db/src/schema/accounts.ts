@@ -66,7 +66,7 @@ export const roles = pgTable('roles', {
   permissions: jsonb('permissions').$type<{ id: string; label: string }[]>().notNull(),
   hierarchy: integer('hierarchy'),
   isAssignable: boolean('is_assignable').notNull().default(true),
-  /** Content administration edits roles through /api/instance/Role (issue 19): saves name the version they edited. */
+  /** Content administration edits roles through /api/instance/Role (ADR 016): saves name the version they edited. */
   ...versionColumn(),
 });
 

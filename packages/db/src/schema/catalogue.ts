@@ -9,13 +9,21 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { CatalogueItemType, CatalogueTransitType } from '@sealplan/engine';
+import type { CatalogueItemType, CatalogueTransitType, TranslatedNames } from '@sealplan/engine';
 import { auditColumns, versionColumn } from './audit';
 import { users } from './accounts';
 
 // Catalogue (spec §3 form reference data): one provider-wide set of tables an administrator edits, seeded from the
 // versioned data file in src/seed-data. Every row lists in `sample_fields` the fields whose values come from no
 // public source (research/catalogue.md: "the file says so per value"); editing a value clears its mark.
+
+/** ADR 030: the row's name in the other interface languages (the English one is `name`); {} = English only. */
+export const translatedNamesColumn = () => ({
+  names: jsonb('names')
+    .$type<TranslatedNames>()
+    .notNull()
+    .default(sql`'{}'::jsonb`),
+});
 
 const sampleFields = () => ({
   sampleFields: jsonb('sample_fields')
@@ -39,6 +47,7 @@ export const catalogueMeta = pgTable('catalogue_meta', {
 export const transitClasses = pgTable('transit_classes', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
+  ...translatedNamesColumn(),
   sort: integer('sort').notNull().default(0),
   ...sampleFields(),
 });
@@ -46,6 +55,7 @@ export const transitClasses = pgTable('transit_classes', {
 export const sealants = pgTable('sealants', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
+  ...translatedNamesColumn(),
   sort: integer('sort').notNull().default(0),
   ...sampleFields(),
 });
@@ -54,6 +64,7 @@ export const sealants = pgTable('sealants', {
 export const transitTypes = pgTable('transit_types', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
+  ...translatedNamesColumn(),
   classes: jsonb('classes').$type<CatalogueTransitType['classes']>().notNull(),
   fillerSleeveType: text('filler_sleeve_type').notNull(),
   fillerSleeveDiameterMm: doublePrecision('filler_sleeve_diameter_mm').notNull(),
@@ -67,6 +78,7 @@ export const transitTypes = pgTable('transit_types', {
 export const penetratingItemTypes = pgTable('penetrating_item_types', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
+  ...translatedNamesColumn(),
   transitTypes: jsonb('transit_types').$type<CatalogueItemType['transitTypes']>().notNull(),
   classes: jsonb('classes').$type<CatalogueItemType['classes']>().notNull(),
   sort: integer('sort').notNull().default(0),

@@ -17,12 +17,12 @@ import {
 import { auditColumns, versionColumn } from './audit';
 import { organizations, users } from './accounts';
 
-// Content administration (issue 19, docs/decisions/016-content-administration.md): provider-wide records the
+// Content administration (ADR 016): provider-wide records the
 // admin grids edit through /api/instance/{model}. Content is shared by every organization (the menu, e-mail and
 // document texts, the maker's products), so these tables carry no organization column, except support requests,
 // which remember who filed them.
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });

@@ -1,7 +1,7 @@
 import { doublePrecision, integer, pgTable, text } from 'drizzle-orm/pg-core';
 
 /**
- * Issue 22 item 4: standard opening sizes the smallest-opening suggestion chooses from (catalogue, provider-wide,
+ * Standard opening sizes the smallest-opening suggestion chooses from (catalogue, provider-wide,
  * edited by administrators like the other catalogue tables). ROUND rows have a diameter; RECTANGLE rows width,
  * height and corner radius. Seeded by the custom migration `standard_openings_seed`.
  */

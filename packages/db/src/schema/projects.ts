@@ -2,10 +2,12 @@ import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { auditColumns, versionColumn } from './audit';
 import { organizations, users } from './accounts';
+import { translatedNamesColumn } from './catalogue';
 
 export const industries = pgTable('industries', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
+  ...translatedNamesColumn(),
   isActive: boolean('is_active').notNull().default(true),
   sort: integer('sort').notNull().default(0),
 });
@@ -125,8 +127,10 @@ export const penetratingItems = pgTable(
     plasticPipeDiameterMm: doublePrecision('plastic_pipe_diameter_mm'),
     sleevedDiameterMm: doublePrecision('sleeved_diameter_mm'),
     diameterPlusClearanceMm: doublePrecision('diameter_plus_clearance_mm'),
-    /** Issue 22: the cable tag (designation) of the line, from an imported schedule or typed; null when none. */
+    /** ADR 020: the cable tag (designation) of the line, from an imported schedule or typed; null when none. */
     tag: text('tag'),
+    /** The cable type or pipe spec as the schedule writes it ("RFOU(i) 3x35"), printed beside the tag; null when none. */
+    specification: text('specification'),
     sort: integer('sort').notNull().default(0),
     isRemoved: boolean('is_removed').notNull().default(false),
     ...versionColumn(),

@@ -2,7 +2,7 @@ import { jsonb, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { organizations } from './accounts';
 
 /**
- * Issue 22: the column mapping of an organization's last schedule import (headings per field and the diameter unit),
+ * ADR 020: the column mapping of an organization's last schedule import (headings per field and the diameter unit),
  * so the next schedule with the same headings maps itself. One row per organization.
  */
 export const scheduleMappings = pgTable('schedule_mappings', {

@@ -37,8 +37,18 @@ export const catalogueSampleFields = {
   clearance: (): string[] => [],
 } as const;
 
-/** Spec §3 fixed identifiers: the industries, with their display names. */
+/** Spec §3 fixed identifiers: the industries, with their display names (ADR 030: per language). */
 export const industriesSeed = [
-  { id: 'ON_SHORE', name: 'On Shore', sort: 1 },
-  { id: 'OFF_SHORE', name: 'Off Shore', sort: 2 },
+  {
+    id: 'ON_SHORE',
+    name: 'On Shore',
+    names: { 'de-DE': 'Onshore', 'fr-FR': 'À terre', 'zh-Hans': '陆上' },
+    sort: 1,
+  },
+  {
+    id: 'OFF_SHORE',
+    name: 'Off Shore',
+    names: { 'de-DE': 'Offshore', 'fr-FR': 'En mer', 'zh-Hans': '海上' },
+    sort: 2,
+  },
 ] as const;

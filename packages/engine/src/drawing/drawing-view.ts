@@ -74,7 +74,7 @@ export function drawingOpening(opening: Opening): DrawingOpening {
   return { shape: 'RECTANGLE', widthMm, heightMm, cornerRadiusMm };
 }
 
-/** `minGapMm` once the packing carries it (issue 15 item 2); absent or not a finite number reads as null. */
+/** `minGapMm` once the packing carries it (ADR 004: the installable spread); absent or not a finite number reads as null. */
 function minGapOf(packing: TransitSizing['packing']): number | null {
   const value = (packing as { minGapMm?: unknown }).minGapMm;
   return typeof value === 'number' && Number.isFinite(value) ? value : null;

@@ -10,6 +10,7 @@ import {
   requiredScale,
   type Container,
 } from './container';
+import { boundCircles, lowerBoundScaleOf } from './bounds';
 import { CLOSE_PAIRS_MIN_CIRCLES, pairOverlaps } from './large/close-pairs';
 import { createRandom } from './random';
 import { PackingSearch, SearchBudget } from './solver';
@@ -33,6 +34,17 @@ export interface PackOptions {
    * absent. The scale and `fits` include it.
    */
   wallMarginsMm?: readonly number[];
+  /**
+   * Goal 'verdict': a layout to start from (e.g. the browser's best, sent with a save; ADR 039), one centre per
+   * circle in input order. Only a hint: repaired into a valid layout before use, and ignored unless it has one
+   * finite centre per circle.
+   */
+  start?: readonly { xMm: number; yMm: number }[];
+  /**
+   * Goal 'verdict': stop at once when the bounds prove that no layout fits (ADR 039; default true). false searches the
+   * whole budget anyway: the benchmark's baseline, the search as it was before the bounds.
+   */
+  proveNoFit?: boolean;
 }
 
 export interface PackResult {
@@ -58,6 +70,27 @@ export function areaLowerBoundScale(opening: Opening, diametersMm: number[]): nu
   let circlesAreaMm2 = 0;
   for (const d of diametersMm) circlesAreaMm2 += (Math.PI * d * d) / 4;
   return Math.sqrt(circlesAreaMm2 / containerAreaMm2(container));
+}
+
+/**
+ * Scale can never be below this either (ADR 039): the area bound and Oler's inequality for the largest circles,
+ * each keeping its wall margin. Above 1 it proves that no layout fits the opening.
+ */
+export function packingLowerBoundScale(
+  opening: Opening,
+  diametersMm: readonly number[],
+  wallMarginsMm?: readonly number[],
+): number {
+  const container = containerOf(opening);
+  if (container === null) return diametersMm.length === 0 ? 0 : Number.POSITIVE_INFINITY;
+  const radii = diametersMm.map((d) => d / 2);
+  return lowerBoundScaleOf(
+    container,
+    boundCircles(
+      radii,
+      radii.map((r, i) => r + (wallMarginsMm?.[i] ?? 0)),
+    ),
+  );
 }
 
 /**
@@ -169,13 +202,26 @@ export function packCircles(opening: Opening, diametersMm: number[], options: Pa
     options.goal === 'tightest'
       ? search.tightest()
       : options.goal === 'verdict'
-        ? search.verdict()
+        ? search.verdict(startOf(options.start, n), options.proveNoFit ?? true)
         : search.fit();
   const centres = Array.from({ length: n }, (_, i) => ({ xMm: layout.x[2 * i]!, yMm: layout.x[2 * i + 1]! }));
   // The reported scale is measured again on the returned centres, so it always describes a valid layout.
   const scale = layoutScale(container, diametersMm, centres, margins);
   const fits = scale <= 1 && validateLayout(opening, diametersMm, centres, EPSILON, margins).valid;
   return { fits, scale, centres, minGapMm: fits ? minGapOf(opening, diametersMm, centres) : null };
+}
+
+/** A starting layout as the search's coordinates, or undefined unless it has one finite centre per circle. */
+function startOf(start: PackOptions['start'], n: number): Float64Array | undefined {
+  if (start === undefined || start.length !== n) return undefined;
+  const x = new Float64Array(2 * n);
+  for (let i = 0; i < n; i++) {
+    const c = start[i]!;
+    if (!Number.isFinite(c.xMm) || !Number.isFinite(c.yMm)) return undefined;
+    x[2 * i] = c.xMm;
+    x[2 * i + 1] = c.yMm;
+  }
+  return x;
 }
 
 /**

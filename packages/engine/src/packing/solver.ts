@@ -3,6 +3,7 @@
 // swap circles of different sizes, shake) and, for the tightest layout, a population of walked layouts recombined
 // by cut-and-splice. See docs/decisions/004-packing-solver.md.
 
+import { boundCircles, boundsAllow } from './bounds';
 import { requiredScale, type Container } from './container';
 import { ALL_PAIRS_MAX_CIRCLES, OverlapEnergy } from './energy';
 import { greedyLayout, type GreedyRule } from './greedy';
@@ -133,6 +134,17 @@ const FIT_MARGIN = 1e-9;
 const FIT_SEARCH_SHARE = 0.75;
 /** Verdict: share of the budget the fit's walk may use before the tightest search takes over (ADR 004). */
 const VERDICT_FIT_SHARE = 0.15;
+/**
+ * Verdict with a starting layout (ADR 039): the share of the budget the fit's walk keeps (its constructive starts
+ * still fit an easy list at once when the layout sent is stale).
+ */
+const VERDICT_HINTED_FIT_SHARE = 0.05;
+/**
+ * Verdict when the bounds prove that nothing fits (ADR 039): the share of the budget spent on a layout to report (the
+ * opening it needs), and how far past the opening the bound must be (far above the layouts' tolerance, 1e-9).
+ */
+const VERDICT_PROVEN_SHARE = 0.05;
+const PROOF_MARGIN = 1e-6;
 /** A hop's minimisation gives up when after this many iterations its energy is still above the walk's. */
 const SCREEN_ITERATIONS = 8;
 /** Below this energy (in largest radii squared) a hop's layout is minimised again: it may reach zero. */
@@ -360,10 +372,31 @@ export class PackingSearch {
    * walk first (VERDICT_FIT_SHARE of the budget: easy lists fit at once), then the tightest search from its best
    * layout, stopping as soon as a layout fits; when the budget ends, the smallest layout found (scale > 1).
    */
-  verdict(): Layout {
+  verdict(hint?: Float64Array, proveNoFit = true): Layout {
     this.stopAtScale = 1;
-    this.budget.limitTo(VERDICT_FIT_SHARE);
-    const quick = this.fitWalk();
+    // A bound proves that no layout fits (ADR 039): a short search for the opening the answer names, then stop.
+    if (
+      proveNoFit &&
+      !boundsAllow(this.container, boundCircles(this.radii, this.wallRadii), 1 + PROOF_MARGIN)
+    ) {
+      this.budget.limitTo(VERDICT_PROVEN_SHARE / 2);
+      let best = this.fitWalk();
+      const hinted = hint === undefined ? null : this.repair(hint);
+      if (hinted !== null && hinted.scale < best.scale) best = hinted;
+      this.budget.limitTo(VERDICT_PROVEN_SHARE);
+      best = this.squeeze(best, SQUEEZE_HOP_STEP, 1, SQUEEZE_SEARCH_MIN_STEP);
+      this.budget.limitTo(1);
+      return best;
+    }
+    // A starting layout (the browser's best, ADR 039) replaces most of the fit's walk: it is only a hint, repaired into
+    // a valid layout here, and the search starts from the better of the two.
+    const hinted = hint === undefined ? null : this.repair(hint);
+    this.budget.limitTo(hinted === null ? VERDICT_FIT_SHARE : VERDICT_HINTED_FIT_SHARE);
+    let quick = this.fitWalk();
+    if (hinted !== null && hinted.scale < quick.scale) {
+      quick = hinted;
+      this.onImprove(quick.scale);
+    }
     this.budget.limitTo(1);
     if (quick.scale <= 1 || this.budget.exhausted()) return quick;
     return this.tightest(quick);

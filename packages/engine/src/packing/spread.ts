@@ -1,4 +1,4 @@
-// The installable layout (issue 15 item 2, ADR 004): once the circles fit, spread them so that the smallest gap
+// The installable layout (ADR 004): once the circles fit, spread them so that the smallest gap
 // between two items, and between an item and the wall, is as large as it can be (maximin), then centre the layout.
 // A fitter places items evenly, not pressed to one side. Pure and deterministic: no randomness, no clock, a fixed
 // number of trials, so the server stores the same spread layout for the same input.

@@ -1,4 +1,4 @@
-// The product's fit verdict (issue 15, ADR 004): the anytime search, then the installable spread layout. The
+// The product's fit verdict (ADR 004): the anytime search, then the installable spread layout. The
 // browser runs it with a time budget in its Web Worker; the server runs it with a fixed seed and iteration budget
 // when a save brings no valid layout, so a stored layout does not change while nothing changed.
 
@@ -10,7 +10,7 @@ import { spreadLayout } from './spread';
 /**
  * Packs with the verdict search (first layout inside the opening, else the smallest found within the budget) and,
  * when it fits, spreads the layout (maximin, centred). The scale and the smallest gap describe the layout answered.
- * From LARGE_PACKING_MIN_CIRCLES circles the large-N path answers instead (issue 17, ADR 015): its work is counted,
+ * From LARGE_PACKING_MIN_CIRCLES circles the large-N path answers instead (ADR 015): its work is counted,
  * not timed, so it ignores the budgets and the seed and gives the same layout everywhere.
  */
 export function packForVerdict(

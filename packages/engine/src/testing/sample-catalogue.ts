@@ -89,19 +89,55 @@ const CLASS_IDS: readonly TransitClassId[] = [
 ];
 
 const classes: CatalogueClass[] = [
-  { id: 'WATERTIGHT', name: 'Watertight' },
-  { id: 'FIRE_RATED', name: 'Fire Rated' },
-  { id: 'H_CLASS', name: 'H Class' },
-  { id: 'A_60_CLASS', name: 'A-60 Class' },
-  { id: 'A_CLASS', name: 'A Class' },
-  { id: 'A_0_CLASS', name: 'A-0 Class' },
+  {
+    id: 'WATERTIGHT',
+    name: 'Watertight',
+    names: { 'de-DE': 'Wasserdicht', 'fr-FR': 'Étanche', 'zh-Hans': '水密' },
+  },
+  {
+    id: 'FIRE_RATED',
+    name: 'Fire Rated',
+    names: { 'de-DE': 'Feuerbeständig', 'fr-FR': 'Coupe-feu', 'zh-Hans': '防火' },
+  },
+  {
+    id: 'H_CLASS',
+    name: 'H Class',
+    names: { 'de-DE': 'Klasse H', 'fr-FR': 'Classe H', 'zh-Hans': 'H 级' },
+  },
+  {
+    id: 'A_60_CLASS',
+    name: 'A-60 Class',
+    names: { 'de-DE': 'Klasse A-60', 'fr-FR': 'Classe A-60', 'zh-Hans': 'A-60 级' },
+  },
+  {
+    id: 'A_CLASS',
+    name: 'A Class',
+    names: { 'de-DE': 'Klasse A', 'fr-FR': 'Classe A', 'zh-Hans': 'A 级' },
+  },
+  {
+    id: 'A_0_CLASS',
+    name: 'A-0 Class',
+    names: { 'de-DE': 'Klasse A-0', 'fr-FR': 'Classe A-0', 'zh-Hans': 'A-0 级' },
+  },
 ];
 
 // SAMPLE: sealant names other than "NOFIRNO sealant" are placeholders.
 const sealants: CatalogueSealant[] = [
-  { id: 'NOFIRNO_SEALANT', name: 'NOFIRNO sealant' },
-  { id: 'RISE_SEALANT', name: 'RISE sealant' },
-  { id: 'WATERTIGHT_SEALANT', name: 'Watertight sealant' },
+  {
+    id: 'NOFIRNO_SEALANT',
+    name: 'NOFIRNO sealant',
+    names: { 'de-DE': 'NOFIRNO-Dichtmasse', 'fr-FR': 'Mastic NOFIRNO', 'zh-Hans': 'NOFIRNO 密封胶' },
+  },
+  {
+    id: 'RISE_SEALANT',
+    name: 'RISE sealant',
+    names: { 'de-DE': 'RISE-Dichtmasse', 'fr-FR': 'Mastic RISE', 'zh-Hans': 'RISE 密封胶' },
+  },
+  {
+    id: 'WATERTIGHT_SEALANT',
+    name: 'Watertight sealant',
+    names: { 'de-DE': 'Wasserdichte Dichtmasse', 'fr-FR': 'Mastic étanche', 'zh-Hans': '水密密封胶' },
+  },
 ];
 
 /** Every class of CLASS_IDS with the same mmFillerSleeveLessThanTransit. */
@@ -168,6 +204,7 @@ const itemTypes: CatalogueItemType[] = [
   {
     id: 'PIPE_PLASTIC',
     name: 'Plastic Pipe',
+    names: { 'de-DE': 'Kunststoffrohr', 'fr-FR': 'Tuyau plastique', 'zh-Hans': '塑料管' },
     transitTypes: [
       { transitTypeId: 'NOFIRNO', classExceptions: [] },
       { transitTypeId: 'NOFIRNO/RISE', classExceptions: ['A_60_CLASS'] },
@@ -184,6 +221,7 @@ const itemTypes: CatalogueItemType[] = [
   {
     id: 'PIPE',
     name: 'Pipe',
+    names: { 'de-DE': 'Rohr', 'fr-FR': 'Tuyau', 'zh-Hans': '管道' },
     transitTypes: [
       { transitTypeId: 'NOFIRNO', classExceptions: ['H_CLASS'] },
       { transitTypeId: 'NOFIRNO/CER', classExceptions: [] },
@@ -202,6 +240,7 @@ const itemTypes: CatalogueItemType[] = [
   {
     id: 'CABLE',
     name: 'Cable',
+    names: { 'de-DE': 'Kabel', 'fr-FR': 'Câble', 'zh-Hans': '电缆' },
     transitTypes: [
       { transitTypeId: 'NOFIRNO', classExceptions: ['H_CLASS'] },
       { transitTypeId: 'NOFIRNO/CER', classExceptions: [] },
@@ -328,7 +367,7 @@ const plasticPipeCrushers: CatalogueCrusher[] = ISO_PLASTIC_PIPES_MM.map((dMm) =
 }));
 
 /**
- * Issue 22 item 4: standard opening sizes (round core-drill and sleeve diameters; rectangular frames, sharp corners),
+ * ADR 020: standard opening sizes (round core-drill and sleeve diameters; rectangular frames, sharp corners),
  * our choice of sensible sizes, not the maker's figures. The migration `standard_openings_seed` fills the table with
  * exactly these rows (the catalogue test compares them).
  */

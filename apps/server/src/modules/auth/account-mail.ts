@@ -4,7 +4,7 @@ import {
   renderTemplate,
   type TemplateSymbol,
   type TemplateTexts,
-} from '../content/template-definitions';
+} from '../../shared/template-definitions';
 
 /** What every account e-mail needs to know: the product's name and the app's public address. */
 export interface MailBrand {
@@ -26,7 +26,7 @@ type MailKind =
 
 /**
  * One layout for all account mail: greeting, paragraphs, an optional button link, a sign-off. The words come from
- * the templates (issue 19); values are plain text, and the HTML part escapes everything rendered.
+ * the templates (ADR 016); values are plain text, and the HTML part escapes everything rendered.
  */
 function compose(
   brand: MailBrand,

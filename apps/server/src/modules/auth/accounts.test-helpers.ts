@@ -1,7 +1,7 @@
 import type { Database } from '@sealplan/db';
 import type { TestApp } from '../../testing/test-app';
 import { createOrganization, createUserWithToken, type TestUser } from '../../testing/factories';
-import type { RoleId } from './roles';
+import type { RoleId } from '../../shared/roles';
 import { hashPassword } from './passwords';
 
 const TEN_YEARS_MS = 10 * 365 * 24 * 3600 * 1000;

@@ -78,13 +78,14 @@ describe('auth API (spec §7 authentication)', () => {
       await time('warm-up@example.com');
       const known: number[] = [];
       const unknown: number[] = [];
-      for (let i = 0; i < 5; i++) {
+      for (let i = 0; i < 7; i++) {
         known.push(await time(u.email));
         unknown.push(await time(`ghost-${i}@example.com`));
       }
-      const median = (xs: number[]) => xs.sort((a, b) => a - b)[2]!;
-      // Without the dummy hash an unknown user answers many times faster than a wrong password.
-      expect(median(unknown)).toBeGreaterThan(median(known) * 0.6);
+      const median = (xs: number[]) => xs.sort((a, b) => a - b)[3]!;
+      // Without the dummy hash an unknown user answers many times faster (a lookup against an argon2id
+      // verification: over ten times); the margin leaves room for a machine busy with other test files.
+      expect(median(unknown)).toBeGreaterThan(median(known) * 0.4);
     });
 
     it('pending and denied accounts get the spec §4 texts (two spaces in the denied one, verbatim)', async () => {
@@ -353,7 +354,7 @@ describe('auth API (spec §7 authentication)', () => {
   });
 
   describe('forgot password and reset links', () => {
-    const redirectUrl = () => `${new URL(t.deps.env.PUBLIC_URL).origin}/update-password`;
+    const redirectUrl = () => `${new URL(t.deps.env.PUBLIC_URL).origin}/user/update-password`;
     // A fresh source per request unless given, so the per-source mail cap of one test does not trip another.
     const requestReset = (
       email: string,

@@ -1,49 +1,19 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CookieSerializeOptions } from '@fastify/cookie';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AUTH_MESSAGES,
-  envelope,
   EXTERNAL_MESSAGES,
   integrationSchema,
-  errorEnvelopeSchema,
-  passwordChangedResponseSchema,
-  resetPasswordEmailParamsSchema,
-  resetPasswordEmailQuerySchema,
-  resetPasswordEmailResponseSchema,
-  resetPasswordRequestSchema,
   SESSION_COOKIE,
-  signOutResponseSchema,
   tokenRequestSchema,
-  tokenResponseSchema,
-  updatePasswordRequestSchema,
-  validateTokenResponseSchema,
   type Envelope,
   type Integration,
 } from '@sealplan/contracts';
 import { AppError, STATUS_BY_CODE } from '../../errors';
 import { ok } from '../../lib/reply';
-import { bearer, requireUser } from '../../plugins/auth';
-import { externalServiceFor } from '../external/external.routes';
-import { createAuthRepository } from './auth.repository';
-import { createTemplateSource } from '../content/template-source';
-import { createAuthService, PASSWORD_RESET_MAIL_JOB, type AuthService } from './auth.service';
-
-/** The auth service wired to the app's dependencies (also used by the users module). */
-export function authServiceFor(app: FastifyInstance): AuthService {
-  const { db, mail, env, now } = app.deps;
-  return createAuthService({
-    repo: createAuthRepository(db.db),
-    mail,
-    queue: app.mailQueue,
-    external: externalServiceFor(app),
-    brand: { productName: env.PROVIDER_SHORT_NAME, publicUrl: env.PUBLIC_URL },
-    templates: createTemplateSource(db.db),
-    tokenTtlSeconds: env.TOKEN_TTL_SECONDS,
-    now,
-    log: app.log,
-  });
-}
+import { bearer } from '../../plugins/auth';
+import { apiRoute } from '../../plugins/api-routes';
+import type { AuthService } from './auth.service';
 
 /** HttpOnly, SameSite=Strict, whole site; Secure whenever the request came over HTTPS. */
 function sessionCookieOptions(request: FastifyRequest, maxAgeSeconds?: number): CookieSerializeOptions {
@@ -90,17 +60,16 @@ function tokenFailure(reply: FastifyReply, error: AppError) {
   return reply.status(STATUS_BY_CODE[error.code]).send(body);
 }
 
-/** Spec §7 "Authentication": token, sign-out, validate, password change and the reset-by-e-mail calls. */
-export async function authRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const auth = authServiceFor(app);
-  app.mailQueue.handle(PASSWORD_RESET_MAIL_JOB, (payload) => auth.passwordResetMailFor(payload));
-
+/**
+ * Spec §7 "Authentication": token, sign-out, validate, password change and the reset-by-e-mail calls. `auth` is
+ * built once by the composition root (modules/index.ts, ADR 025).
+ */
+export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthService }) {
   // Form-encoded; validated here rather than by the schema so that every failure carries error_description.
-  r.post(
-    '/api/auth/token',
+  apiRoute(
+    app,
     {
-      schema: { tags: ['auth'], response: { 200: envelope(tokenResponseSchema) } },
+      call: 'auth.token',
       config: { formBody: true },
       // The input gate runs before the handler; its refusals carry error_description too.
       errorHandler: (error, _request, reply) => {
@@ -137,9 +106,11 @@ export async function authRoutes(app: FastifyInstance) {
   );
 
   // Not guarded: signing out with an expired or revoked token still succeeds (the client resets either way).
-  r.get(
-    '/api/auth/signout',
-    { schema: { tags: ['auth'], response: { 200: envelope(signOutResponseSchema) } } },
+  apiRoute(
+    app,
+    {
+      call: 'auth.signout',
+    },
     async (request, reply) => {
       reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(request));
       return ok(await auth.signOut(bearer(request)));
@@ -147,24 +118,21 @@ export async function authRoutes(app: FastifyInstance) {
   );
 
   // Spec §4: 401 drops the session; any signed-in token is valid here.
-  r.get(
-    '/api/auth/validatetoken',
-    { schema: { tags: ['auth'], response: { 200: envelope(validateTokenResponseSchema) } } },
+  apiRoute(
+    app,
+    {
+      call: 'auth.validatetoken',
+    },
     async (request) => {
       if (!request.user) throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.tokenExpired);
       return ok({ valid: true as const, expiresAt: request.user.tokenExpiresAt.toISOString() });
     },
   );
 
-  r.post(
-    '/api/auth/update-password',
+  apiRoute(
+    app,
     {
-      preHandler: requireUser,
-      schema: {
-        tags: ['auth'],
-        body: updatePasswordRequestSchema,
-        response: { 200: envelope(passwordChangedResponseSchema) },
-      },
+      call: 'auth.updatePassword',
     },
     async (request) => {
       const data = await auth.changePassword(request.user!, request.body);
@@ -174,18 +142,22 @@ export async function authRoutes(app: FastifyInstance) {
 
   // Spec §5: a missing e-mail is a clear error, not an unknown route.
   // Both answer only the error (400 VALIDATION_FAILED).
-  r.get(
-    '/api/v1/account/resetpassword',
-    { schema: { tags: ['auth'], response: { 400: errorEnvelopeSchema } } },
+  apiRoute(
+    app,
+    {
+      call: 'account.resetPasswordWithoutEmail',
+    },
     async () => {
       throw new AppError('VALIDATION_FAILED', AUTH_MESSAGES.missingEmail, {
         email: AUTH_MESSAGES.missingEmail,
       });
     },
   );
-  r.get(
-    '/api/v1/account/resetpassword/',
-    { schema: { hide: true, response: { 400: errorEnvelopeSchema } } },
+  apiRoute(
+    app,
+    {
+      call: 'account.resetPasswordWithoutEmailSlash',
+    },
     async () => {
       throw new AppError('VALIDATION_FAILED', AUTH_MESSAGES.missingEmail, {
         email: AUTH_MESSAGES.missingEmail,
@@ -193,15 +165,10 @@ export async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get(
-    '/api/v1/account/resetpassword/:email',
+  apiRoute(
+    app,
     {
-      schema: {
-        tags: ['auth'],
-        params: resetPasswordEmailParamsSchema,
-        querystring: resetPasswordEmailQuerySchema,
-        response: { 200: envelope(resetPasswordEmailResponseSchema) },
-      },
+      call: 'account.resetPassword',
     },
     async (request) => {
       const data = await auth.requestPasswordReset({
@@ -213,14 +180,10 @@ export async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  r.post(
-    '/api/v1/account/updatepassword',
+  apiRoute(
+    app,
     {
-      schema: {
-        tags: ['auth'],
-        body: resetPasswordRequestSchema,
-        response: { 200: envelope(passwordChangedResponseSchema) },
-      },
+      call: 'account.updatePassword',
     },
     async (request) => {
       const data = await auth.resetPassword(request.body);

@@ -9,19 +9,20 @@ import {
   type ResetPasswordEmailResponse,
   type Integration,
   type TokenResponse,
+  PASSWORD_RESET_PATH,
 } from '@sealplan/contracts';
 import { AppError } from '../../errors';
 import type { Mailer, MailMessage } from '../../lib/mail';
 import { hashToken, newToken } from '../../lib/tokens';
-import type { AuthUser } from '../../plugins/auth';
-import type { ExternalSignInService } from '../external/external.service';
-import type { MailQueue } from '../mail/mail-queue';
+import type { AuthUser } from '../../shared/auth-user';
+import type { ExternalSignInService } from '../external';
+import type { MailQueue } from '../mail';
 import { adminResetPasswordMail, invitationMail, resetPasswordMail, type MailBrand } from './account-mail';
-import { defaultTemplateSource, type TemplateSource } from '../content/template-source';
+import { defaultTemplateSource, type TemplateSource } from '../../shared/template-source';
 import type { AuthRepository, UserRow } from './auth.repository';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import { createRateLimiter, type RateRule } from './rate-limiter';
-import { PERMISSIONS } from './roles';
+import { PERMISSIONS } from '../../shared/roles';
 
 /** Attempts of one source against one account (counted before the password check). */
 export const SIGN_IN_PAIR_RULE: RateRule = {
@@ -72,7 +73,7 @@ export interface AuthServiceDeps {
   /** Sign-in with a verified outside identity (docs/decisions/018-external-sign-in.md). */
   external: Pick<ExternalSignInService, 'signInUserFor' | 'linkAfterPassword'>;
   brand: MailBrand;
-  /** The e-mail texts (templates an administrator edits, issue 19); the built-in defaults when not given. */
+  /** The e-mail texts (templates an administrator edits, ADR 016); the built-in defaults when not given. */
   templates?: TemplateSource;
   tokenTtlSeconds: number;
   now: () => Date;
@@ -101,7 +102,7 @@ export function createAuthService({
   function checkedRedirect(redirectUrl: string | undefined): URL {
     let url: URL;
     try {
-      url = new URL(redirectUrl ?? '/update-password', brand.publicUrl);
+      url = new URL(redirectUrl ?? PASSWORD_RESET_PATH, brand.publicUrl);
     } catch {
       throw new AppError('VALIDATION_FAILED', AUTH_MESSAGES.redirectNotAllowed, {
         redirectUrl: AUTH_MESSAGES.redirectNotAllowed,

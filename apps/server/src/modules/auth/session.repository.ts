@@ -1,40 +1,14 @@
 import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import { accessTokens, organizations, roles, userRoles, users, type Database } from '@sealplan/db';
+import type {
+  SessionCaller,
+  SessionLookup,
+  SessionRow,
+  SessionValueInputs,
+  SessionValueSql,
+} from '../../shared/sessions';
 
-/** The caller behind a token, as every authenticated request needs it. */
-export interface SessionRow {
-  tokenId: string;
-  tokenExpiresAt: Date;
-  userId: string;
-  organizationId: string | null;
-  email: string;
-  firstName: string;
-  lastName: string;
-  isProvider: boolean | null;
-  /** Sorted as JavaScript sorts strings (code unit order). */
-  roleIds: string[];
-  /** Sorted as JavaScript sorts strings (code unit order). */
-  permissionIds: string[];
-}
-
-/**
- * The caller in the session's statement, for a value read with it (prepareWithValue): the columns of the caller's
- * own `users` row and of the request's `access_tokens` row, which the value may also use directly.
- */
-export interface SessionCaller {
-  organizationId: SQL;
-  userId: SQL;
-  tokenId: SQL;
-}
-
-/** The inputs a value read with the session takes from its request, each with its SQL type. */
-export type SessionValueInputs = Record<string, 'uuid' | 'text'>;
-
-/** A value read with the session, as SQL over the caller and its request's inputs (SQL of their columns). */
-export type SessionValueSql<T, I extends SessionValueInputs> = (
-  caller: SessionCaller,
-  input: { [K in keyof I]: SQL },
-) => SQL<T>;
+export type { SessionCaller, SessionRow, SessionValueInputs, SessionValueSql };
 
 /** One request's lookup, waiting for its batch. */
 interface Pending<T> {
@@ -59,7 +33,7 @@ const INPUT_NAME = /^[a-z][a-zA-Z0-9]*$/;
  * round trips). A statement of a batch that fails is tried again request by request, so one request's failure is
  * its own. Each statement is prepared once per server: built and planned once, not per request.
  */
-export function createSessionRepository(db: Database) {
+export function createSessionRepository(db: Database): SessionLookup {
   const sessionFields = {
     tokenId: accessTokens.id,
     tokenExpiresAt: accessTokens.expiresAt,
@@ -182,4 +156,4 @@ export function createSessionRepository(db: Database) {
   };
 }
 
-export type SessionRepository = ReturnType<typeof createSessionRepository>;
+export type SessionRepository = SessionLookup;

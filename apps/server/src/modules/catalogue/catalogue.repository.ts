@@ -1,6 +1,11 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Catalogue } from '@sealplan/engine';
-import type { CatalogueMeta, CatalogueTable, SampleFields } from '@sealplan/contracts';
+import type { Catalogue, TranslatedNames } from '@sealplan/engine';
+import {
+  compactNames,
+  type CatalogueMeta,
+  type CatalogueTable,
+  type SampleFields,
+} from '@sealplan/contracts';
 import {
   cableSleeves,
   catalogueMeta,
@@ -61,148 +66,99 @@ export function seedSampleFields(catalogue: Catalogue): SampleFields {
 
 type Executor = Database;
 
-/** What presenting a transit needs of the catalogue: the names of its references. */
-export type CatalogueNames = Pick<Catalogue, 'itemTypes' | 'transitTypes' | 'classes'>;
+/** The version the cache files the tables under while the catalogue was never seeded (no meta row). */
+const NO_META_VERSION = -1;
 
-/** The only Drizzle caller for the catalogue tables (provider-wide reference data, not organization data). */
-export function createCatalogueRepository(db: Database) {
-  async function readMeta(executor: Executor): Promise<CatalogueMeta | null> {
-    const rows = await executor
-      .select({ meta: catalogueMeta, verifiedBy: users.email })
-      .from(catalogueMeta)
-      .leftJoin(users, eq(users.id, catalogueMeta.verifiedById))
-      .where(eq(catalogueMeta.id, CATALOGUE_META_ID))
-      .limit(1);
-    const row = rows[0];
-    if (!row) return null;
-    return {
-      dataVersion: row.meta.dataVersion,
-      isVerified: row.meta.isVerified,
-      verifiedOn: row.meta.verifiedOn?.toISOString() ?? null,
-      verifiedBy: row.verifiedBy ?? null,
-      version: row.meta.version,
-      lastUpdatedOn: row.meta.lastUpdatedOn.toISOString(),
-    };
-  }
+/** The catalogue's rows, without what the meta row says (`isSample`), as one version of the meta row has them. */
+interface CatalogueTables {
+  catalogue: Omit<Catalogue, 'isSample'>;
+  sampleFields: SampleFields;
+}
 
-  async function writeTables(executor: Executor, catalogue: Catalogue, sample: SampleFields) {
-    await executor.delete(transitClasses);
-    await executor.delete(sealants);
-    await executor.delete(transitTypes);
-    await executor.delete(penetratingItemTypes);
-    await executor.delete(cableSleeves);
-    await executor.delete(crushers);
-    await executor.delete(clearanceEntries);
-    const marks = (table: CatalogueTable, id: string) => sample[table][id] ?? [];
-    if (catalogue.classes.length)
-      await executor
-        .insert(transitClasses)
-        .values(catalogue.classes.map((c, sort) => ({ ...c, sort, sampleFields: marks('classes', c.id) })));
-    if (catalogue.sealants.length)
-      await executor
-        .insert(sealants)
-        .values(catalogue.sealants.map((s, sort) => ({ ...s, sort, sampleFields: marks('sealants', s.id) })));
-    if (catalogue.transitTypes.length)
-      await executor.insert(transitTypes).values(
-        catalogue.transitTypes.map((t, sort) => ({
-          ...t,
-          sort,
-          sampleFields: marks('transitTypes', t.id),
-        })),
-      );
-    if (catalogue.itemTypes.length)
-      await executor
-        .insert(penetratingItemTypes)
-        .values(
-          catalogue.itemTypes.map((t, sort) => ({ ...t, sort, sampleFields: marks('itemTypes', t.id) })),
-        );
-    if (catalogue.cableSleeves.length)
-      await executor.insert(cableSleeves).values(
-        catalogue.cableSleeves.map((s, sort) => ({
-          ...s,
-          sort,
-          sampleFields: marks('cableSleeves', s.id),
-        })),
-      );
-    if (catalogue.crushers.length)
-      await executor.insert(crushers).values(
-        catalogue.crushers.map((c, sort) => ({
-          ...c,
-          articleNumber: c.articleNumber ?? null,
-          sort,
-          sampleFields: marks('crushers', c.id),
-        })),
-      );
-    if (catalogue.clearance.length)
-      await executor
-        .insert(clearanceEntries)
-        .values(
-          catalogue.clearance.map((e, id) => ({ ...e, id, sampleFields: marks('clearance', String(id)) })),
-        );
-    // Issue 22 item 4: a catalogue without the list (an older client, the seed file) keeps the stored sizes.
-    if (catalogue.standardOpenings !== undefined) {
-      await executor.delete(standardOpenings);
-      if (catalogue.standardOpenings.length)
-        await executor.insert(standardOpenings).values(
-          catalogue.standardOpenings.map((o, sort) => ({
-            id: o.id,
-            shape: o.shape,
-            diameterMm: o.shape === 'ROUND' ? (o.diameterMm ?? null) : null,
-            widthMm: o.shape === 'RECTANGLE' ? (o.widthMm ?? null) : null,
-            heightMm: o.shape === 'RECTANGLE' ? (o.heightMm ?? null) : null,
-            cornerRadiusMm: o.shape === 'RECTANGLE' ? (o.cornerRadiusMm ?? 0) : null,
-            sort,
-          })),
-        );
-    }
-  }
-
+function presentMeta(row: {
+  meta: typeof catalogueMeta.$inferSelect;
+  verifiedBy: string | null;
+}): CatalogueMeta {
   return {
-    /** Loads the catalogue tables into the engine's `Catalogue` (crushers sorted by pipe diameter, spec §9). */
-    async load(): Promise<StoredCatalogue> {
-      const [
-        meta,
-        classRows,
-        sealantRows,
-        typeRows,
-        itemRows,
-        sleeveRows,
-        crusherRows,
-        clearanceRows,
-        openingRows,
-      ] = await Promise.all([
-        readMeta(db),
-        db.select().from(transitClasses).orderBy(asc(transitClasses.sort), asc(transitClasses.id)),
-        db.select().from(sealants).orderBy(asc(sealants.sort), asc(sealants.id)),
-        db.select().from(transitTypes).orderBy(asc(transitTypes.sort), asc(transitTypes.id)),
-        db
-          .select()
-          .from(penetratingItemTypes)
-          .orderBy(asc(penetratingItemTypes.sort), asc(penetratingItemTypes.id)),
-        db.select().from(cableSleeves).orderBy(asc(cableSleeves.sort), asc(cableSleeves.id)),
-        db
-          .select()
-          .from(crushers)
-          .orderBy(asc(crushers.pipeDiameterMm), asc(crushers.itemTypeId), asc(crushers.id)),
-        db.select().from(clearanceEntries).orderBy(asc(clearanceEntries.pipeOuterDiameterMinMm)),
-        db.select().from(standardOpenings).orderBy(asc(standardOpenings.sort), asc(standardOpenings.id)),
-      ]);
+    dataVersion: row.meta.dataVersion,
+    isVerified: row.meta.isVerified,
+    verifiedOn: row.meta.verifiedOn?.toISOString() ?? null,
+    verifiedBy: row.verifiedBy ?? null,
+    version: row.meta.version,
+    lastUpdatedOn: row.meta.lastUpdatedOn.toISOString(),
+  };
+}
+
+/** Freezes a value and everything in it: a cached catalogue is shared by every load, none may change it. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+/**
+ * Reads the meta row's version and every catalogue table in one snapshot (a repeatable-read transaction), so the
+ * tables are exactly those of the version read with them (ADR 038).
+ */
+async function readTables(db: Database): Promise<{ version: number; tables: CatalogueTables }> {
+  return db.transaction(
+    async (tx) => {
+      const executor = tx as unknown as Executor;
+      const metaRows = await executor
+        .select({ version: catalogueMeta.version })
+        .from(catalogueMeta)
+        .where(eq(catalogueMeta.id, CATALOGUE_META_ID))
+        .limit(1);
+      const classRows = await executor
+        .select()
+        .from(transitClasses)
+        .orderBy(asc(transitClasses.sort), asc(transitClasses.id));
+      const sealantRows = await executor
+        .select()
+        .from(sealants)
+        .orderBy(asc(sealants.sort), asc(sealants.id));
+      const typeRows = await executor
+        .select()
+        .from(transitTypes)
+        .orderBy(asc(transitTypes.sort), asc(transitTypes.id));
+      const itemRows = await executor
+        .select()
+        .from(penetratingItemTypes)
+        .orderBy(asc(penetratingItemTypes.sort), asc(penetratingItemTypes.id));
+      const sleeveRows = await executor
+        .select()
+        .from(cableSleeves)
+        .orderBy(asc(cableSleeves.sort), asc(cableSleeves.id));
+      const crusherRows = await executor
+        .select()
+        .from(crushers)
+        .orderBy(asc(crushers.pipeDiameterMm), asc(crushers.itemTypeId), asc(crushers.id));
+      const clearanceRows = await executor
+        .select()
+        .from(clearanceEntries)
+        .orderBy(asc(clearanceEntries.pipeOuterDiameterMinMm));
+      const openingRows = await executor
+        .select()
+        .from(standardOpenings)
+        .orderBy(asc(standardOpenings.sort), asc(standardOpenings.id));
       const sampleFields = emptySampleFields();
-      const isVerified = meta?.isVerified ?? false;
-      const catalogue: Catalogue = {
+      const catalogue: Omit<Catalogue, 'isSample'> = {
         classes: classRows.map((r) => {
           sampleFields.classes[r.id] = r.sampleFields;
-          return { id: r.id as Catalogue['classes'][number]['id'], name: r.name };
+          return { id: r.id as Catalogue['classes'][number]['id'], name: r.name, ...namesOf(r.names) };
         }),
         sealants: sealantRows.map((r) => {
           sampleFields.sealants[r.id] = r.sampleFields;
-          return { id: r.id, name: r.name };
+          return { id: r.id, name: r.name, ...namesOf(r.names) };
         }),
         transitTypes: typeRows.map((r) => {
           sampleFields.transitTypes[r.id] = r.sampleFields;
           return {
             id: r.id as Catalogue['transitTypes'][number]['id'],
             name: r.name,
+            ...namesOf(r.names),
             classes: r.classes,
             fillerSleeveType: r.fillerSleeveType,
             fillerSleeveDiameterMm: r.fillerSleeveDiameterMm,
@@ -215,6 +171,7 @@ export function createCatalogueRepository(db: Database) {
           return {
             id: r.id as Catalogue['itemTypes'][number]['id'],
             name: r.name,
+            ...namesOf(r.names),
             transitTypes: r.transitTypes,
             classes: r.classes,
           };
@@ -262,17 +219,184 @@ export function createCatalogueRepository(db: Database) {
                 cornerRadiusMm: r.cornerRadiusMm ?? 0,
               },
         ),
-        isSample: !isVerified,
       };
-      const resolvedMeta: CatalogueMeta = meta ?? {
-        dataVersion: 0,
-        isVerified: false,
-        verifiedOn: null,
-        verifiedBy: null,
-        version: 0,
-        lastUpdatedOn: new Date(0).toISOString(),
+      return {
+        version: metaRows[0]?.version ?? NO_META_VERSION,
+        tables: deepFreeze({ catalogue, sampleFields }),
       };
-      return { catalogue, meta: resolvedMeta, sampleFields };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+/** ADR 030: a row's names in the other languages, left out when it has none (English only). */
+function namesOf(names: TranslatedNames): { names?: TranslatedNames } {
+  return Object.keys(names).length > 0 ? { names } : {};
+}
+
+/** What presenting a transit needs of the catalogue: the names of its references. */
+export type CatalogueNames = Pick<Catalogue, 'itemTypes' | 'transitTypes' | 'classes'>;
+
+/** The only Drizzle caller for the catalogue tables (provider-wide reference data, not organization data). */
+export function createCatalogueRepository(db: Database) {
+  async function readMeta(executor: Executor): Promise<CatalogueMeta | null> {
+    const rows = await executor
+      .select({ meta: catalogueMeta, verifiedBy: users.email })
+      .from(catalogueMeta)
+      .leftJoin(users, eq(users.id, catalogueMeta.verifiedById))
+      .where(eq(catalogueMeta.id, CATALOGUE_META_ID))
+      .limit(1);
+    return rows[0] ? presentMeta(rows[0]) : null;
+  }
+
+  async function writeTables(executor: Executor, catalogue: Catalogue, sample: SampleFields) {
+    await executor.delete(transitClasses);
+    await executor.delete(sealants);
+    await executor.delete(transitTypes);
+    await executor.delete(penetratingItemTypes);
+    await executor.delete(cableSleeves);
+    await executor.delete(crushers);
+    await executor.delete(clearanceEntries);
+    const marks = (table: CatalogueTable, id: string) => sample[table][id] ?? [];
+    if (catalogue.classes.length)
+      await executor.insert(transitClasses).values(
+        catalogue.classes.map((c, sort) => ({
+          ...c,
+          names: compactNames(c.names),
+          sort,
+          sampleFields: marks('classes', c.id),
+        })),
+      );
+    if (catalogue.sealants.length)
+      await executor.insert(sealants).values(
+        catalogue.sealants.map((s, sort) => ({
+          ...s,
+          names: compactNames(s.names),
+          sort,
+          sampleFields: marks('sealants', s.id),
+        })),
+      );
+    if (catalogue.transitTypes.length)
+      await executor.insert(transitTypes).values(
+        catalogue.transitTypes.map((t, sort) => ({
+          ...t,
+          names: compactNames(t.names),
+          sort,
+          sampleFields: marks('transitTypes', t.id),
+        })),
+      );
+    if (catalogue.itemTypes.length)
+      await executor.insert(penetratingItemTypes).values(
+        catalogue.itemTypes.map((t, sort) => ({
+          ...t,
+          names: compactNames(t.names),
+          sort,
+          sampleFields: marks('itemTypes', t.id),
+        })),
+      );
+    if (catalogue.cableSleeves.length)
+      await executor.insert(cableSleeves).values(
+        catalogue.cableSleeves.map((s, sort) => ({
+          ...s,
+          sort,
+          sampleFields: marks('cableSleeves', s.id),
+        })),
+      );
+    if (catalogue.crushers.length)
+      await executor.insert(crushers).values(
+        catalogue.crushers.map((c, sort) => ({
+          ...c,
+          articleNumber: c.articleNumber ?? null,
+          sort,
+          sampleFields: marks('crushers', c.id),
+        })),
+      );
+    if (catalogue.clearance.length)
+      await executor
+        .insert(clearanceEntries)
+        .values(
+          catalogue.clearance.map((e, id) => ({ ...e, id, sampleFields: marks('clearance', String(id)) })),
+        );
+    // A catalogue saved without the standard opening sizes (an older client, the seed file) keeps the stored
+    // sizes (ADR 020).
+    if (catalogue.standardOpenings !== undefined) {
+      await executor.delete(standardOpenings);
+      if (catalogue.standardOpenings.length)
+        await executor.insert(standardOpenings).values(
+          catalogue.standardOpenings.map((o, sort) => ({
+            id: o.id,
+            shape: o.shape,
+            diameterMm: o.shape === 'ROUND' ? (o.diameterMm ?? null) : null,
+            widthMm: o.shape === 'RECTANGLE' ? (o.widthMm ?? null) : null,
+            heightMm: o.shape === 'RECTANGLE' ? (o.heightMm ?? null) : null,
+            cornerRadiusMm: o.shape === 'RECTANGLE' ? (o.cornerRadiusMm ?? 0) : null,
+            sort,
+          })),
+        );
+    }
+  }
+
+  // The meta row, read on every load: one primary-key lookup, prepared once (ADR 038).
+  const metaNow = db
+    .select({ meta: catalogueMeta, verifiedBy: users.email })
+    .from(catalogueMeta)
+    .leftJoin(users, eq(users.id, catalogueMeta.verifiedById))
+    .where(eq(catalogueMeta.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('catalogue_meta_by_id');
+
+  /**
+   * The tables as of one version of the meta row, kept while the row stays at that version (ADR 038). Every edit
+   * of the catalogue moves the version in the transaction that writes the tables, so a server that finds another
+   * version in the row reads the tables again: an edit made through any server is seen on the next load of every
+   * server. The promise is kept, so loads that miss together read the tables once.
+   */
+  let cached: { version: number; tables: Promise<CatalogueTables> } | null = null;
+
+  function tablesAt(version: number): Promise<CatalogueTables> {
+    if (cached && cached.version === version) return cached.tables;
+    const entry = {
+      version,
+      tables: readTables(db).then(
+        (read) => {
+          // Read in one snapshot: the version the tables belong to may be newer than the one asked for.
+          if (read.version !== version && cached === entry)
+            cached = { version: read.version, tables: entry.tables };
+          return read.tables;
+        },
+        (error: unknown) => {
+          if (cached === entry) cached = null;
+          throw error;
+        },
+      ),
+    };
+    cached = entry;
+    return entry.tables;
+  }
+
+  return {
+    /**
+     * The catalogue (crushers sorted by pipe diameter, spec §9), its meta row and sample marks. One indexed query
+     * while the catalogue has not changed since this server last read it (ADR 038); the tables otherwise. The
+     * rows it answers are frozen: they are shared by every load until the next edit.
+     */
+    async load(): Promise<StoredCatalogue> {
+      const rows = await metaNow.execute({ id: CATALOGUE_META_ID });
+      const meta = rows[0] ? presentMeta(rows[0]) : null;
+      const tables = await tablesAt(meta?.version ?? NO_META_VERSION);
+      const isVerified = meta?.isVerified ?? false;
+      return {
+        catalogue: { ...tables.catalogue, isSample: !isVerified },
+        meta: meta ?? {
+          dataVersion: 0,
+          isVerified: false,
+          verifiedOn: null,
+          verifiedBy: null,
+          version: 0,
+          lastUpdatedOn: new Date(0).toISOString(),
+        },
+        sampleFields: tables.sampleFields,
+      };
     },
 
     readMeta: () => readMeta(db),
@@ -349,7 +473,7 @@ export function createCatalogueRepository(db: Database) {
     async seedIndustries(): Promise<void> {
       await db
         .insert(industries)
-        .values(industriesSeed.map((i) => ({ ...i, isActive: true })))
+        .values(industriesSeed.map((i) => ({ ...i, names: { ...i.names }, isActive: true })))
         .onConflictDoNothing();
     },
   };

@@ -197,7 +197,7 @@ describe('catalogue', () => {
     expect(data.catalogueMeta.dataVersion).toBe(CATALOGUE_DATA_VERSION);
   });
 
-  it('standard opening sizes (issue 22 item 4): edited like the catalogue, kept by a save without them', async () => {
+  it('standard opening sizes (ADR 020): edited like the catalogue, kept by a save without them', async () => {
     const put = async (catalogue: FormData['catalogue']) => {
       const current = await formData();
       return t.app.inject({

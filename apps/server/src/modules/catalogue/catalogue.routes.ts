@@ -1,56 +1,33 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  saveCatalogueRequestSchema,
-  verifyCatalogueRequestSchema,
-  envelope,
-  formDataSchema,
-} from '@sealplan/contracts';
 import { ok } from '../../lib/reply';
-import { requireProviderWideAdmin, requireUser } from '../../plugins/auth';
-import { createCatalogueRepository } from './catalogue.repository';
-import { createCatalogueService } from './catalogue.service';
-
-/**
- * Catalogue editors: SystemAdministrator and the provider organization's ElevatedUser. The catalogue is shared by
- * every organization, so a customer organization's ElevatedUser may read it but not change or verify it (ADR 008).
- */
-const requireCatalogueAdmin = requireProviderWideAdmin;
+import { apiRoute } from '../../plugins/api-routes';
+import type { CatalogueService } from './catalogue.service';
 
 /** The catalogue (spec §3 form reference data) and its small admin endpoint. */
-export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createCatalogueService({
-    repo: createCatalogueRepository(app.deps.db.db),
-    now: app.deps.now,
-  });
-
-  app.get(
-    '/api/catalogue',
-    { preHandler: requireUser, schema: { tags: ['catalogue'], response: { 200: envelope(formDataSchema) } } },
-    async () => ok(await service.getFormData()),
+export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService }> = async (
+  app,
+  { catalogue: service },
+) => {
+  apiRoute(
+    app,
+    {
+      call: 'catalogue.get',
+    },
+    () => service.formDataAnswer(),
   );
 
-  app.put(
-    '/api/catalogue',
+  apiRoute(
+    app,
     {
-      preHandler: requireCatalogueAdmin,
-      schema: {
-        tags: ['catalogue'],
-        body: saveCatalogueRequestSchema,
-        response: { 200: envelope(formDataSchema) },
-      },
+      call: 'catalogue.save',
     },
     async (request) => ok(await service.save(request.body)),
   );
 
-  app.post(
-    '/api/catalogue/verify',
+  apiRoute(
+    app,
     {
-      preHandler: requireCatalogueAdmin,
-      schema: {
-        tags: ['catalogue'],
-        body: verifyCatalogueRequestSchema,
-        response: { 200: envelope(formDataSchema) },
-      },
+      call: 'catalogue.verify',
     },
     async (request) => ok(await service.verify(request.body, request.user!.id)),
   );

@@ -1,5 +1,5 @@
 import { CATALOGUE_DATA_VERSION } from '@sealplan/db';
-import type { SeedContext } from '../../seed/index';
+import type { SeedContext } from '../../shared/seed-context';
 import { createCatalogueRepository } from './catalogue.repository';
 
 /** Seed step: the spec §3 industries (ON_SHORE, OFF_SHORE). Idempotent. */

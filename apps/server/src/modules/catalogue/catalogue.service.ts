@@ -4,6 +4,7 @@ import {
   CATALOGUE_TABLES,
   RECORD_MESSAGES,
   type CatalogueTable,
+  type Envelope,
   type FormData,
   type PenetratingItemTypes,
   type SampleFields,
@@ -11,6 +12,7 @@ import {
   type VerifyCatalogueRequest,
 } from '@sealplan/contracts';
 import { AppError } from '../../errors';
+import { okEnvelopeText, rawEnvelope } from '../../lib/raw-json';
 import type { CatalogueRepository } from './catalogue.repository';
 
 function fill(template: string, values: Record<string, string>): string {
@@ -133,6 +135,26 @@ export function carrySampleFields(before: Catalogue, marks: SampleFields, after:
 }
 
 export function createCatalogueService({ repo, now }: { repo: CatalogueRepository; now: () => Date }) {
+  /**
+   * The answers of the two catalogue reads as envelope text, written once per catalogue and meta row (ADR 038):
+   * the catalogue is the same for every caller until an administrator's edit, so it is not serialised per request.
+   */
+  let answers: { key: string; tables: object; formData: string; itemTypes: string } | null = null;
+
+  async function answersNow() {
+    const stored = await repo.load();
+    const key = JSON.stringify(stored.meta);
+    // The sample marks are loaded with the tables: a new object means the tables were read again.
+    if (answers && answers.key === key && answers.tables === stored.sampleFields) return answers;
+    answers = {
+      key,
+      tables: stored.sampleFields,
+      formData: okEnvelopeText(JSON.stringify(stored satisfies FormData)),
+      itemTypes: okEnvelopeText(JSON.stringify(stored.catalogue.itemTypes satisfies PenetratingItemTypes)),
+    };
+    return answers;
+  }
+
   return {
     /** The engine catalogue from the database: what every server-side sizing uses. */
     async getCatalogue(): Promise<Catalogue> {
@@ -147,6 +169,16 @@ export function createCatalogueService({ repo, now }: { repo: CatalogueRepositor
     /** Spec §7 getPenetratingItemTypes. */
     async getPenetratingItemTypes(): Promise<PenetratingItemTypes> {
       return (await repo.load()).catalogue.itemTypes;
+    },
+
+    /** getFormData's whole answer (envelope included) as JSON text, written once per catalogue (ADR 038). */
+    async formDataAnswer(): Promise<Envelope<FormData>> {
+      return rawEnvelope<FormData>((await answersNow()).formData);
+    },
+
+    /** getPenetratingItemTypes' whole answer as JSON text, written once per catalogue (ADR 038). */
+    async penetratingItemTypesAnswer(): Promise<Envelope<PenetratingItemTypes>> {
+      return rawEnvelope<PenetratingItemTypes>((await answersNow()).itemTypes);
     },
 
     /** Admin: replaces the catalogue; verification is withdrawn (the new figures are not verified yet). */

@@ -15,8 +15,8 @@ import {
   type ContentModel,
 } from '@sealplan/contracts';
 import { AppError } from '../../errors';
-import { ROLE_IDS } from '../auth/roles';
-import { TEMPLATE_DEFINITIONS, isTemplateSymbol, templateProblem } from './template-definitions';
+import { ROLE_IDS } from '../../shared/roles';
+import { TEMPLATE_DEFINITIONS, isTemplateSymbol, templateProblem } from '../../shared/template-definitions';
 
 // One definition per content model: how a body is parsed, checked and stored, how a row is presented and what its
 // full-text document says. content.service.ts runs them all through the same create/update/delete path.

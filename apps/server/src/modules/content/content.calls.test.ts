@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_HEADER, CONTENT_MESSAGES, LOCKER_MAX_BYTES } from '@sealplan/contracts';
+import { CLIENT_HEADER, CONTENT_MESSAGES, LINK_MESSAGES, LOCKER_MAX_BYTES } from '@sealplan/contracts';
 import { SUPPORT_RATE_LIMITED, SUPPORT_REQUEST_RULE } from './content.service';
 import { api, createContentTestContext, q, type ContentTestContext } from './testing/content-fixtures';
 
@@ -96,13 +96,18 @@ describe('communitySubmit', () => {
 describe('content pages', () => {
   it('save creates and edits by slug, preRender stores escaped HTML, toggleLock stops edits, publish', async () => {
     const who = ctx.callers.providerEditor;
-    const created = await api(ctx.t, 'POST', '/api/content/save', who, {
-      content: {
-        slug: 'installation-notes',
-        title: 'Installation <notes>',
-        body: '# Before you start\n\nClean the opening. <script>alert(1)</script>\n\n- [Guide](https://example.com/g)\n- [bad](javascript:alert(1))',
-      },
+    const page = {
+      slug: 'installation-notes',
+      title: 'Installation <notes>',
+      body: '# Before you start\n\nClean the opening. <script>alert(1)</script>\n\n- [Guide](https://example.com/g)',
+    };
+    // ADR 023: a link off the site is refused at save, with the address in the body's message.
+    const refused = await api(ctx.t, 'POST', '/api/content/save', who, {
+      content: { ...page, body: `${page.body}\n- [bad](/\\evil.test)` },
     });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error!.fields).toEqual({ 'content.body': LINK_MESSAGES.pageLink('/\\evil.test') });
+    const created = await api(ctx.t, 'POST', '/api/content/save', who, { content: page });
     expect(created.status).toBe(200);
     expect(created.body.data).toMatchObject({
       slug: 'installation-notes',

@@ -4,7 +4,7 @@ import { createExportProject, type SeededProject } from '../export/testing/expor
 import { parseCsv, pdfPages, readDocx } from '../export/testing/readers';
 import { api, createContentTestContext, q, type ContentTestContext } from './testing/content-fixtures';
 
-/** Issue 19: products carry prices into the material list; templates hold the documents' header and footer. */
+/** ADR 016: products carry prices into the material list; templates hold the documents' header and footer. */
 let ctx: ContentTestContext;
 let project: SeededProject;
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_MESSAGES, CONTENT_MODELS, RECORD_MESSAGES } from '@sealplan/contracts';
 import { createUserWithToken } from '../../testing/factories';
-import { ROLE_DEFINITIONS } from '../auth/roles';
+import { ROLE_DEFINITIONS } from '../../shared/roles';
 import { createUsersRepository } from '../users/users.repository';
 import { api, createContentTestContext, q, type ContentTestContext } from './testing/content-fixtures';
 

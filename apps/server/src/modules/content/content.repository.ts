@@ -17,7 +17,7 @@ import {
 } from '@sealplan/db';
 import type { ContentModel } from '@sealplan/contracts';
 import { selectPage, totalCount } from '../../lib/versioned-repository';
-import type { FieldMap } from '../instance/record-fields';
+import type { FieldMap } from '../../lib/record-fields';
 
 /** A content table: its key column (`id`) and its optimistic-concurrency `version`. */
 export type ContentTable = PgTable & { id: PgColumn; version: PgColumn };

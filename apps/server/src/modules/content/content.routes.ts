@@ -1,173 +1,96 @@
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import {
-  AUTH_MESSAGES,
   CONTENT_MESSAGES,
   FILTER_MESSAGES,
   LOCKER_MAX_BYTES,
-  canAdministerContent,
-  communitySubmitRequestSchema,
-  contentPageSchema,
-  contentPublishRequestSchema,
-  contentSaveRequestSchema,
-  contentSlugRequestSchema,
-  envelope,
-  facebookScrapeResponseSchema,
-  indexAllRequestSchema,
-  indexAllResponseSchema,
+  TRANSIT_PHOTO_MAX_BYTES,
   isContentModel,
-  lockerFileSchema,
-  preRenderResponseSchema,
-  sequenceParamsSchema,
-  sequenceResponseSchema,
   slugSchema,
-  supportRequestSchema,
-  systemMessageSchema,
-  toggleLockRequestSchema,
-  translationsQuerySchema,
-  translationsResponseSchema,
-  validateRequestSchema,
-  validateResponseSchema,
 } from '@sealplan/contracts';
 import { AppError } from '../../errors';
 import { ok } from '../../lib/reply';
-import { requireOrgUser, requireUser } from '../../plugins/auth';
-import { createAuthRepository } from '../auth/auth.repository';
-import { createRateLimiter } from '../auth/rate-limiter';
-import { createContentRepository } from './content.repository';
-import { createContentService, type ContentService } from './content.service';
-import { createLockerService, fileTooLarge } from './locker.service';
-import { createTemplateSource } from './template-source';
-import { DEFAULT_LOCALES_DIR, createTranslationsService } from './translations.service';
+import { apiRoute } from '../../plugins/api-routes';
+import { photoTooLarge, type PhotosService } from '../history';
+import type { ContentService } from './content.service';
+import { fileTooLarge, type LockerService } from './locker.service';
+import type { TranslationsService } from './translations.service';
 
-/** Issue 19: how long the social scraper may take before facebookScrape gives up. */
-const SCRAPE_TIMEOUT_MS = 5_000;
 /** Browsers may keep a locker file this long (ids are never reused, so a file never changes under its id). */
 const LOCKER_CACHE_SECONDS = 86_400;
-
-/** Guard: a signed-in provider-organization user whose roles carry content.manage (canAdministerContent). */
-export const requireContentAdmin: preHandlerAsyncHookHandler = async function (request, reply) {
-  await requireUser.call(this, request, reply);
-  if (!canAdministerContent(request.user)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.notAuthorized);
-};
-
-/** The content service wired to the app (the instance routes use it for the content models). */
-export function contentServiceFor(app: FastifyInstance): ContentService {
-  const { db, env, now } = app.deps;
-  return createContentService({
-    repo: createContentRepository(db.db),
-    limiter: createRateLimiter(createAuthRepository(db.db), now),
-    templates: createTemplateSource(db.db),
-    scraper: {
-      url: env.SOCIAL_SCRAPE_URL,
-      token: env.SOCIAL_SCRAPE_TOKEN,
-      timeoutMs: SCRAPE_TIMEOUT_MS,
-      fetch: globalThis.fetch,
-    },
-    publicUrl: env.PUBLIC_URL,
-    productName: env.PROVIDER_SHORT_NAME,
-    now,
-    log: app.log,
-  });
-}
-
-const modelParams = z.object({ model: z.string().min(1).max(60) });
-const lockerParams = z.object({ id: z.string().min(1).max(60) });
-const pageResponse = { 200: envelope(contentPageSchema) };
 
 /**
  * Spec §7 content calls (POST /api/content/{name}) and path helpers (validate, sequence, locker, message,
  * translations); docs/decisions/016-content-administration.md.
  */
-export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const content = contentServiceFor(app);
-  const repo = createContentRepository(app.deps.db.db);
-  const translations = createTranslationsService({
-    repo,
-    localesDir: app.deps.env.LOCALES_DIR ?? DEFAULT_LOCALES_DIR,
-  });
-  const locker = createLockerService({ repo });
-  const tags = ['content'];
-
-  app.post(
-    '/api/content/communitySubmit',
+export const contentRoutes: FastifyPluginAsyncZod<{
+  content: ContentService;
+  translations: TranslationsService;
+  locker: LockerService;
+  /** Photos of transits arrive through the locker's upload too (ADR 032). */
+  photos: PhotosService;
+}> = async (app, { content, translations, locker, photos }) => {
+  apiRoute(
+    app,
     {
-      preHandler: requireUser,
-      schema: { tags, body: communitySubmitRequestSchema, response: { 200: envelope(supportRequestSchema) } },
+      call: 'content.communitySubmit',
     },
     async (request) => ok(await content.communitySubmit(request.user!, request.body)),
   );
 
-  app.post(
-    '/api/content/save',
+  apiRoute(
+    app,
     {
-      preHandler: requireContentAdmin,
-      schema: { tags, body: contentSaveRequestSchema, response: pageResponse },
+      call: 'content.save',
     },
     async (request) => ok(await content.savePage(request.user!, request.body)),
   );
 
-  app.post(
-    '/api/content/publish',
+  apiRoute(
+    app,
     {
-      preHandler: requireContentAdmin,
-      schema: { tags, body: contentPublishRequestSchema, response: pageResponse },
+      call: 'content.publish',
     },
     async (request) => ok(await content.publish(request.user!, request.body)),
   );
 
-  app.post(
-    '/api/content/preRender',
+  apiRoute(
+    app,
     {
-      preHandler: requireContentAdmin,
-      schema: { tags, body: contentSlugRequestSchema, response: { 200: envelope(preRenderResponseSchema) } },
+      call: 'content.preRender',
     },
     async (request) => ok(await content.preRender(request.user!, request.body.slug)),
   );
 
-  app.post(
-    '/api/content/toggleLock',
+  apiRoute(
+    app,
     {
-      preHandler: requireContentAdmin,
-      schema: { tags, body: toggleLockRequestSchema, response: pageResponse },
+      call: 'content.toggleLock',
     },
     async (request) => ok(await content.toggleLock(request.user!, request.body.slug, request.body.isLocked)),
   );
 
-  app.post(
-    '/api/content/indexAll',
+  apiRoute(
+    app,
     {
-      preHandler: requireContentAdmin,
-      schema: { tags, body: indexAllRequestSchema, response: { 200: envelope(indexAllResponseSchema) } },
+      call: 'content.indexAll',
     },
     async (request) => ok(await content.indexAll(request.user!, request.body.settingsType)),
   );
 
-  app.post(
-    '/api/content/facebookScrape',
+  apiRoute(
+    app,
     {
-      preHandler: requireContentAdmin,
-      schema: {
-        tags,
-        body: contentSlugRequestSchema,
-        response: { 200: envelope(facebookScrapeResponseSchema) },
-      },
+      call: 'content.facebookScrape',
     },
     async (request) => ok(await content.facebookScrape(request.user!, request.body.slug)),
   );
 
-  app.post(
-    '/api/instance/validate/:model',
+  apiRoute(
+    app,
     {
-      preHandler: requireContentAdmin,
-      schema: {
-        tags: ['records'],
-        params: modelParams,
-        body: validateRequestSchema,
-        response: { 200: envelope(validateResponseSchema) },
-      },
+      call: 'instance.validate',
     },
     async (request) => {
       const { model } = request.params;
@@ -177,31 +100,26 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/instance/sequence/:name',
+  apiRoute(
+    app,
     {
-      preHandler: requireOrgUser,
-      schema: {
-        tags: ['records'],
-        params: sequenceParamsSchema,
-        response: { 200: envelope(sequenceResponseSchema) },
-      },
+      call: 'instance.sequence',
     },
     async (request) => ok(await content.nextSequence(request.user!, request.params.name)),
   );
 
-  app.get('/api/message', { schema: { tags, response: { 200: envelope(systemMessageSchema) } } }, async () =>
-    ok(await content.message()),
+  apiRoute(
+    app,
+    {
+      call: 'message',
+    },
+    async () => ok(await content.message()),
   );
 
-  app.get(
-    '/api/translations/all',
+  apiRoute(
+    app,
     {
-      schema: {
-        tags,
-        querystring: translationsQuerySchema,
-        response: { 200: envelope(translationsResponseSchema) },
-      },
+      call: 'translations.all',
     },
     async (request) => ok(await translations.all(request.query.culture)),
   );
@@ -225,18 +143,10 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/locker/:id',
+  apiRoute(
+    app,
     {
-      preHandler: requireUser,
-      schema: {
-        tags,
-        params: lockerParams,
-        response: {
-          200: z.unknown().describe('The file, with its stored content type'),
-          304: z.null().describe('Not modified: the ETag the browser holds is current'),
-        },
-      },
+      call: 'locker.get',
     },
     async (request, reply) => {
       const file = await locker.get(request.params.id);
@@ -261,29 +171,46 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   // Multipart parsing only for the upload route (an encapsulated child): every other route keeps refusing it.
   await app.register(async (child) => {
     await child.register(multipart, {
-      limits: { fileSize: LOCKER_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
+      limits: {
+        fileSize: Math.max(LOCKER_MAX_BYTES, TRANSIT_PHOTO_MAX_BYTES),
+        files: 1,
+        fields: 5,
+        fieldSize: 1024,
+        parts: 6,
+      },
     });
-    child.post(
-      '/api/locker/upload',
+    apiRoute(
+      child,
       {
-        preHandler: requireContentAdmin,
-        schema: { tags, consumes: ['multipart/form-data'], response: { 200: envelope(lockerFileSchema) } },
+        call: 'locker.upload',
       },
       async (request) => {
         if (!request.isMultipart())
           throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data.');
         const part = await request.file();
+        // A photo of a transit names it (ADR 032) in a field sent before the file; else a content image.
+        const field = (name: string) => {
+          const value = part?.fields[name];
+          return value && !Array.isArray(value) && value.type === 'field' ? String(value.value) : undefined;
+        };
+        const transitId = field('transitId');
+        const tooLarge = transitId === undefined ? fileTooLarge : photoTooLarge;
         const file = part
           ? {
               fileName: part.filename,
               contentType: part.mimetype,
               data: await part.toBuffer().catch((error: { code?: string }) => {
-                throw error.code === 'FST_REQ_FILE_TOO_LARGE' ? fileTooLarge() : error;
+                throw error.code === 'FST_REQ_FILE_TOO_LARGE' ? tooLarge() : error;
               }),
               truncated: part.file.truncated,
             }
           : null;
-        return ok(await locker.upload(request.user!, file));
+        if (transitId === undefined) return ok(await locker.upload(request.user!, file));
+        if (!z.string().uuid().safeParse(transitId).success)
+          throw new AppError('VALIDATION_FAILED', CONTENT_MESSAGES.transitIdInvalid, {
+            transitId: CONTENT_MESSAGES.transitIdInvalid,
+          });
+        return ok(await photos.upload(request.user!, transitId, file, field('keepGps') === 'true'));
       },
     );
   });

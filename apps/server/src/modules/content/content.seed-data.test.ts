@@ -15,7 +15,7 @@ import {
   placeholdersOf,
   renderTemplate,
   templateProblem,
-} from './template-definitions';
+} from '../../shared/template-definitions';
 
 const READ_ONLY_COLUMNS = ['createdOn', 'lastUpdatedOn', 'isLocked'];
 

@@ -13,10 +13,10 @@ import {
   type ModelConfiguration,
 } from '@sealplan/contracts';
 import type { Catalogue } from '@sealplan/engine';
-import { ROLE_IDS } from '../auth/roles';
+import { ROLE_IDS } from '../../shared/roles';
 
 /**
- * What a new installation ships with (issue 19): the model configurations the admin grids and forms are rendered
+ * What a new installation ships with (ADR 016): the model configurations the admin grids and forms are rendered
  * from, the spec §2 sidebar as menu items, and starting specifications and products. Templates are seeded from
  * template-definitions.ts; roles from roles.ts. The seed adds only what is missing, so an administrator's edits stay.
  */

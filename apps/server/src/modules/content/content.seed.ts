@@ -1,6 +1,6 @@
 import { catalogueSeed, type Database } from '@sealplan/db';
 import { CONTENT_MODELS, type ContentModel } from '@sealplan/contracts';
-import type { SeedContext } from '../../seed/index';
+import type { SeedContext } from '../../shared/seed-context';
 import { createContentRepository } from './content.repository';
 import { CONTENT_MODEL_DEFS } from './content-models';
 import {
@@ -9,7 +9,7 @@ import {
   SPECIFICATION_SEED,
   productSeed,
 } from './content.seed-data';
-import { TEMPLATE_DEFINITIONS, TEMPLATE_SYMBOLS } from './template-definitions';
+import { TEMPLATE_DEFINITIONS, TEMPLATE_SYMBOLS } from '../../shared/template-definitions';
 
 /**
  * Seeds the content a new installation starts with (idempotent): every model configuration, template and product

@@ -22,11 +22,12 @@ import {
   type ContentSaveRequest,
   type ContentPage,
   type SupportRequest,
+  pageState,
 } from '@sealplan/contracts';
 import { AppError } from '../../errors';
-import type { AuthUser } from '../../plugins/auth';
-import { parseInput } from '../instance/parse-input';
-import { parseFilter, parseSort } from '../instance/record-filter';
+import type { AuthUser } from '../../shared/auth-user';
+import { parseInput } from '../../lib/parse-input';
+import { parseFilter, parseSort } from '../../lib/record-filter';
 import { CONTENT_FIELDS, type ContentRepository } from './content.repository';
 import {
   CONTENT_MODEL_DEFS,
@@ -35,9 +36,9 @@ import {
   isUniqueViolation,
 } from './content-models';
 import { pageDocument, renderPageHtml } from './page-render';
-import { renderTemplate } from './template-definitions';
-import type { TemplateSource } from './template-source';
-import type { RateLimiter, RateRule } from '../auth/rate-limiter';
+import { renderTemplate } from '../../shared/template-definitions';
+import type { TemplateSource } from '../../shared/template-source';
+import type { RateLimiter, RateRule } from '../auth';
 
 type Body = Record<string, unknown>;
 type Caller = Pick<
@@ -88,7 +89,7 @@ function fieldsOf(issues: { path: string; message: string }[]): Record<string, s
 }
 
 /**
- * Content administration (issue 19): the content models of /api/instance/{model} and the content calls of spec §7.
+ * Content administration (ADR 016): the content models of /api/instance/{model} and the content calls of spec §7.
  * Content is provider-wide (no organization scope): reading and writing it needs `canAdministerContent` (a
  * provider-organization account whose roles carry content.manage), except the menu, which every signed-in user
  * reads (the sidebar is built from it), and support requests, which every signed-in user files (communitySubmit).
@@ -281,12 +282,7 @@ export function createContentService({
       const { rows, total } = await repo.listPage(model, where, orderBy, query.size, query.fromIndex);
       return {
         r: rows.map((row) => CONTENT_MODEL_DEFS[model].present(row)),
-        pager: {
-          fromIndex: query.fromIndex,
-          size: query.size,
-          totalRecords: total,
-          pageIndex: Math.floor(query.fromIndex / query.size),
-        },
+        pager: pageState(query.fromIndex, query.size, total),
       };
     },
 

@@ -9,7 +9,7 @@ import {
   type LockerFile,
 } from '@sealplan/contracts';
 import { AppError } from '../../errors';
-import type { AuthUser } from '../../plugins/auth';
+import type { AuthUser } from '../../shared/auth-user';
 import type { ContentRepository } from './content.repository';
 
 type LockerType = (typeof LOCKER_CONTENT_TYPES)[number];
@@ -88,3 +88,5 @@ export function createLockerService({ repo }: { repo: ContentRepository }) {
     },
   };
 }
+
+export type LockerService = ReturnType<typeof createLockerService>;

@@ -1,24 +1,24 @@
+import { PAGE_LINK, isSafeLink } from '@sealplan/contracts';
+
 /**
  * preRender (spec §7): a content page's text as HTML to store and serve. The text is plain text with a few
  * conventions: a blank line separates paragraphs, '# ' and '## ' start headings, '- ' starts list items, and
- * [label](https://…) is a link. Everything else is escaped, and only http(s), mailto and site-relative links are
- * kept, so no page text can place markup or script in the output.
+ * [label](https://…) is a link. Everything else is escaped, and only links the one link rule allows (a site path or
+ * an http(s) URL, ADR 023) are kept — also for text stored before the rule — so no page text can place markup,
+ * script or a link off the site dressed as a site path in the output.
  */
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-const SAFE_HREF = /^(https?:\/\/|mailto:|\/(?!\/))/i;
-const LINK = /\[([^\]\n]{1,200})\]\(([^)\s]{1,2000})\)/g;
-
 /** One line of text: escaped, with safe links turned into anchors (unsafe ones stay as their label). */
 function inline(text: string): string {
   let html = '';
   let last = 0;
-  for (const match of text.matchAll(LINK)) {
+  for (const match of text.matchAll(PAGE_LINK)) {
     html += escapeHtml(text.slice(last, match.index));
     const [, label, href] = match as unknown as [string, string, string];
-    html += SAFE_HREF.test(href)
+    html += isSafeLink(href)
       ? `<a href="${escapeHtml(href)}" rel="noopener noreferrer">${escapeHtml(label)}</a>`
       : escapeHtml(label);
     last = match.index! + match[0].length;

@@ -1,14 +1,11 @@
 import type { Database } from '@sealplan/db';
+import {
+  DEFAULT_TEMPLATE_TEXTS,
+  isTemplateSymbol,
+  type TemplateTexts,
+} from '../../shared/template-definitions';
+import type { TemplateSource } from '../../shared/template-source';
 import { createContentRepository } from './content.repository';
-import { DEFAULT_TEMPLATE_TEXTS, isTemplateSymbol, type TemplateTexts } from './template-definitions';
-
-/** Where the e-mail and document texts come from: read once per e-mail or document, so an edit applies at once. */
-export interface TemplateSource {
-  texts(): Promise<TemplateTexts>;
-}
-
-/** The built-in texts (the seed's), for services built without a database (unit tests). */
-export const defaultTemplateSource: TemplateSource = { texts: async () => DEFAULT_TEMPLATE_TEXTS };
 
 /** The stored templates over the defaults: a Symbol without a row keeps its built-in text. */
 export function createTemplateSource(db: Database): TemplateSource {

@@ -74,3 +74,5 @@ export function createTranslationsService({
     },
   };
 }
+
+export type TranslationsService = ReturnType<typeof createTranslationsService>;

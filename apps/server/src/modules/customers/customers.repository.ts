@@ -1,7 +1,8 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { TranslatedNames } from '@sealplan/contracts';
 import { customers, industries, projects, type Database } from '@sealplan/db';
 import { insertScoped, selectPage, totalCount, updateVersioned } from '../../lib/versioned-repository';
-import type { FieldMap } from '../instance/record-fields';
+import type { FieldMap } from '../../lib/record-fields';
 
 export type CustomerRow = typeof customers.$inferSelect;
 export interface CustomerRecord {
@@ -127,6 +128,29 @@ export function createCustomersRepository(db: Database) {
         .from(industries)
         .where(and(activeOnly ? eq(industries.isActive, true) : undefined, where))
         .orderBy(...orderBy, asc(industries.sort), asc(industries.name));
+    },
+
+    /** The ids among these that are not industries. */
+    async unknownIndustries(ids: readonly string[]): Promise<string[]> {
+      const known = await db
+        .select({ id: industries.id })
+        .from(industries)
+        .where(inArray(industries.id, [...ids]));
+      const found = new Set(known.map((row) => row.id));
+      return ids.filter((id) => !found.has(id));
+    },
+
+    /** ADR 030: the English name and the names per language of existing industries, in one transaction. */
+    async saveIndustryNames(
+      rows: readonly { id: string; name: string; names: TranslatedNames }[],
+    ): Promise<void> {
+      await db.transaction(async (tx) => {
+        for (const row of rows)
+          await tx
+            .update(industries)
+            .set({ name: row.name, names: row.names })
+            .where(eq(industries.id, row.id));
+      });
     },
 
     async findIndustry(id: string) {

@@ -1,27 +1,22 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  emptyRequestSchema,
-  saveCustomerRequestSchema,
-  envelope,
-  customerSchema,
-  customersSchema,
-  industriesSchema,
-} from '@sealplan/contracts';
+import type { Customer } from '@sealplan/contracts';
 import { ok } from '../../lib/reply';
-import { orgIdOf, requireOrgUser } from '../../plugins/auth';
-import { createCustomersRepository } from './customers.repository';
-import { createCustomersService } from './customers.service';
+import { okEnvelopeSql, rawEnvelope } from '../../lib/raw-json';
+import { orgIdOf, sessionValueOf, withSessionValue } from '../../plugins/auth';
+import { activeCustomersJson } from './customer-json';
+import { apiRoute } from '../../plugins/api-routes';
+import type { CustomersService } from './customers.service';
 
 /** Spec §7 product functions of customers and industries. */
-export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createCustomersService({ repo: createCustomersRepository(app.deps.db.db) });
-  const schema = { tags: ['customers'] };
-
-  app.post(
-    '/api/customer/saveOne',
+export const customersRoutes: FastifyPluginAsyncZod<{ customers: CustomersService }> = async (
+  app,
+  { customers: service },
+) => {
+  apiRoute(
+    app,
     {
-      preHandler: requireOrgUser,
-      schema: { ...schema, body: saveCustomerRequestSchema, response: { 200: envelope(customerSchema) } },
+      call: 'customer.saveOne',
     },
     async (request) => {
       const customer = await service.saveOne(orgIdOf(request), request.body.customer);
@@ -30,19 +25,39 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/customer/getActive',
+  // Read in the session's own statement, written by the database: one round trip (ADR 038).
+  apiRoute(
+    app,
     {
-      preHandler: requireOrgUser,
-      schema: { ...schema, body: emptyRequestSchema, response: { 200: envelope(customersSchema) } },
+      call: 'customer.getActive',
+      ...withSessionValue({
+        name: 'session_with_active_customers',
+        value: (caller) => okEnvelopeSql(sql<string>`(${activeCustomersJson(caller.organizationId)})::text`),
+        inputs: {},
+        params: () => ({}),
+      }),
     },
-    async (request) => ok(await service.getActive(orgIdOf(request))),
+    async (request) => rawEnvelope<Customer[]>(sessionValueOf<string>(request)),
   );
 
-  // Public: the register page lists the industries to a visitor (issue 18 item 15); they are reference data.
-  app.post(
-    '/api/industry/getActive',
-    { schema: { ...schema, body: emptyRequestSchema, response: { 200: envelope(industriesSchema) } } },
+  // Public: the register page lists the industries to a visitor; they are reference data.
+  apiRoute(
+    app,
+    {
+      call: 'industry.getActive',
+    },
     async () => ok(await service.getActiveIndustries()),
+  );
+
+  apiRoute(
+    app,
+    {
+      call: 'industry.saveNames',
+    },
+    async (request) => {
+      const industries = await service.saveIndustryNames(request.body.industries);
+      request.log.info({ industries: request.body.industries.length }, 'industry names saved');
+      return ok(industries);
+    },
   );
 };

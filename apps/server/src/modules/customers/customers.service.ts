@@ -5,10 +5,15 @@ import {
   type Customer,
   type CustomerInput,
   type Industry,
+  type SaveIndustryNamesRequest,
+  INDUSTRY_MESSAGES,
+  compactNames,
 } from '@sealplan/contracts';
 import type { z } from 'zod';
+import type { TranslatedNames } from '@sealplan/contracts';
 import { AppError } from '../../errors';
-import { parseInput } from '../instance/parse-input';
+import { expectedVersion } from '../../lib/expected-version';
+import { parseInput } from '../../lib/parse-input';
 import type { CustomerRecord, CustomersRepository } from './customers.repository';
 
 /** Spec §3 stored customer as the API answers it. */
@@ -33,10 +38,11 @@ export function presentCustomer(record: CustomerRecord): Customer {
 export function presentIndustry(row: {
   id: string;
   name: string;
+  names: TranslatedNames;
   isActive: boolean;
   sort: number;
 }): Industry {
-  return { id: row.id, name: row.name, isActive: row.isActive, sort: row.sort };
+  return { id: row.id, name: row.name, names: row.names, isActive: row.isActive, sort: row.sort };
 }
 
 type CustomerValues = z.output<typeof customerInputSchema>;
@@ -102,6 +108,22 @@ export function createCustomersService({ repo }: { repo: CustomersRepository }) 
     async getActiveIndustries(): Promise<Industry[]> {
       return (await repo.listIndustries(true)).map(presentIndustry);
     },
+
+    /** ADR 030: an administrator names the industries; answers every industry as stored. */
+    async saveIndustryNames(input: SaveIndustryNamesRequest['industries']): Promise<Industry[]> {
+      const rows = input.map((row) => ({
+        id: row.id,
+        name: row.name.trim(),
+        names: compactNames(row.names),
+      }));
+      const unknown = await repo.unknownIndustries(rows.map((row) => row.id));
+      if (unknown.length > 0)
+        throw new AppError('NOT_FOUND', INDUSTRY_MESSAGES.notFound, {
+          [`industries.${unknown[0]}`]: INDUSTRY_MESSAGES.notFound,
+        });
+      await repo.saveIndustryNames(rows);
+      return (await repo.listIndustries(false)).map(presentIndustry);
+    },
   };
 
   async function assertIndustry(industryId: string) {
@@ -111,23 +133,6 @@ export function createCustomersService({ repo }: { repo: CustomersRepository }) 
       });
     }
   }
-}
-
-/**
- * The version an update must match: the one the user edited, or null when they chose to overwrite (force).
- * An update without either is refused, so a stale screen can never overwrite silently.
- */
-export function expectedVersion(
-  input: { version?: number | undefined; force?: boolean | undefined },
-  field: string,
-): number | null {
-  if (input.force) return null;
-  if (input.version === undefined) {
-    throw new AppError('VALIDATION_FAILED', RECORD_MESSAGES.versionRequired, {
-      [field]: RECORD_MESSAGES.versionRequired,
-    });
-  }
-  return input.version;
 }
 
 export type CustomersService = ReturnType<typeof createCustomersService>;

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { DEVICE_MESSAGES, MAX_USER_DEVICES, type UserDevice } from '@sealplan/contracts';
 import { AppError } from '../../errors';
-import type { AuthUser } from '../../plugins/auth';
+import type { AuthUser } from '../../shared/auth-user';
 import type { DeviceRow, DevicesRepository } from './devices.repository';
 import { parseUserAgent } from './user-agent';
 

@@ -1,6 +1,6 @@
 import type { Catalogue } from '@sealplan/engine';
 import type { Database } from '@sealplan/db';
-import { loadCatalogue } from '../catalogue/catalogue.repository';
+import { loadCatalogue } from '../catalogue';
 
 /**
  * The catalogue from the database through the catalogue module's loader: names for display, the sample flag

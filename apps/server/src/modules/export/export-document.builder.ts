@@ -8,33 +8,34 @@ import {
   WRAP_ROLL_LENGTH_MM,
   WRAP_TURNS,
   areaUnitLabel,
-  formatArea,
-  formatDisplayNumber,
-  formatLength,
   fillPercentOf,
-  formatPercent,
   lengthUnitLabel,
+  materialList,
   projectTotals,
   roundTo,
-  sizeTransit,
   toDisplayLength,
   toDisplayVolume,
-  TRANSIT_STATUS_TEXT,
-  transitStatusOf,
+  VOLUME_DISPLAY_DECIMALS,
+  openingAtScale,
+  transitVerdictOf,
   volumeUnitLabel,
   type Catalogue,
   type DrawingView,
   type EngineMessage,
-  type ItemInput,
-  type ItemTypeId,
+  type MaterialListLine,
   type MaterialTotals,
   type Materials,
   type MeasurementSystem,
-  type TransitInput,
   type TransitSizing,
 } from '@sealplan/engine';
-import type { ExportPaperSize } from '@sealplan/contracts';
-import type { ItemRow, ProjectForExport, TransitRow } from './export.repository';
+import {
+  DEFAULT_DOCUMENT_LANGUAGE,
+  localizedName,
+  type DocumentLanguage,
+  type ExportPaperSize,
+} from '@sealplan/contracts';
+import { computeResults } from '../transits/tasks';
+import type { ItemRow, ProjectForExport, TransitRow } from './export.model';
 import type {
   DrawingModel,
   ExportDocument,
@@ -43,7 +44,19 @@ import type {
   LabelValue,
   MaterialLine,
 } from './export.model';
-import { TEXT } from './documents/document-content';
+import { documentTexts, type DocumentTexts } from './documents/document-texts';
+import { documentFormat, type DocumentFormat } from './documents/document-format';
+
+/** A document's words and formatters (ADR 027): what every text of the model is written with. */
+interface Writer {
+  language: DocumentLanguage;
+  text: DocumentTexts;
+  format: DocumentFormat;
+}
+
+export function writerFor(language: DocumentLanguage): Writer {
+  return { language, text: documentTexts(language), format: documentFormat(language) };
+}
 
 /**
  * Turns the stored engine results into the document model, in the requested unit system with the engine's unit
@@ -55,52 +68,25 @@ export interface BuildDocumentInput {
   project: ProjectForExport;
   transits: TransitRow[];
   items: ItemRow[];
-  /** Issue 22: cable tags by item id, shown in the drawing legends (none when left out). */
+  /** ADR 020: cable tag and specification by item id, shown in the drawing legends (none when left out). */
   itemTags?: Record<string, string>;
   catalogue: Catalogue;
   unitSystem: MeasurementSystem;
+  /** ADR 027: the language the document is written in (English when not given). */
+  language?: DocumentLanguage;
   paperSize: ExportPaperSize;
   materialsOnly: boolean;
   preparedBy: ExportDocument['preparedBy'];
   generatedOn: Date;
-  /** The provider's products by article number (issue 19): names and prices beside the catalogue's articles. */
+  /** The provider's products by article number (ADR 016): names and prices beside the catalogue's articles. */
   products?: ExportProduct[];
   /** The rendered `document.header` / `document.footer` templates. */
   texts?: { header: string; footer: string };
+  /** ADR 032: each transit's design revision (letter) and the day it began, printed with the transit. */
+  revisions?: Record<string, { revision: string; revisedOn: Date }>;
+  /** ADR 031: each transit's location ("Deck 3 › Engine room") by transit id; a transit without one is left out. */
+  locations?: Record<string, string>;
   log?: Pick<FastifyBaseLogger, 'warn'>;
-}
-
-const ITEM_TYPES: readonly string[] = ['PIPE_PLASTIC', 'PIPE', 'CABLE'];
-
-/** The engine's view of a stored transit (spec §3 fields, lengths in mm). */
-export function transitInputOf(row: TransitRow): TransitInput {
-  return {
-    shape: row.shape === 'RECTANGLE' ? 'RECTANGLE' : 'ROUND',
-    diameterMm: row.diameterMm,
-    widthMm: row.widthMm,
-    heightMm: row.heightMm,
-    cornerRadiusMm: row.radiusMm,
-    copies: row.copies,
-    sparePercent: row.sparePercent,
-    itemTypeId: row.penetratingItemTypeId as TransitInput['itemTypeId'],
-    transitTypeId: row.transitTypeId as TransitInput['transitTypeId'],
-    classId: row.classId as TransitInput['classId'],
-    sealantType: row.sealantType,
-    sealantDepth: row.sealantDepth as TransitInput['sealantDepth'],
-    pipeConfiguration: row.crusherPipeConfiguration as TransitInput['pipeConfiguration'],
-    singleCrusherPipeId: row.singleCrusherPipeId,
-    depthMm: row.depthMm,
-  };
-}
-
-export function itemInputOf(row: ItemRow): ItemInput {
-  return {
-    id: row.id,
-    quantity: row.quantity,
-    outerDiameterMm: row.outerDiameterMm,
-    crusherId: row.crusherId,
-    itemTypeId: row.itemTypeId && ITEM_TYPES.includes(row.itemTypeId) ? (row.itemTypeId as ItemTypeId) : null,
-  };
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
@@ -130,8 +116,8 @@ export function storedSizing(results: unknown): TransitSizing | null {
   return results as unknown as TransitSizing;
 }
 
-export function unitSystemLabel(system: MeasurementSystem): string {
-  const name = system === 'METRIC' ? 'Metric' : 'Imperial';
+export function unitSystemLabel(system: MeasurementSystem, language = DEFAULT_DOCUMENT_LANGUAGE): string {
+  const name = documentTexts(language).unitSystemName[system];
   return `${name} (${lengthUnitLabel(system)}, ${areaUnitLabel(system)}, ${volumeUnitLabel(system)})`;
 }
 
@@ -145,168 +131,229 @@ const count = (n: number) => String(n);
 function measured(
   value: number,
   system: MeasurementSystem,
+  format: DocumentFormat,
 ): { quantity: number; quantityText: string; decimals: number } {
   return {
     quantity: roundTo(value, DISPLAY_DECIMALS[system]),
-    quantityText: formatDisplayNumber(value, system),
+    quantityText: format.displayNumber(value, system),
     decimals: DISPLAY_DECIMALS[system],
   };
 }
 
-/** Material lines of one transit or of the totals, in the order a buyer reads them. */
+/**
+ * The engine's material list (`materialList`, ADR 028) as document lines: the same lines as the screen, in the same
+ * order. A sealant's volume and a wrap's length are measured figures, printed as a line of their own right above
+ * the cartridges and rolls so a spreadsheet reads them as numbers; bundles are the filler sleeve line's detail.
+ */
 export function materialLines(
   materials: Materials | MaterialTotals,
   system: MeasurementSystem,
+  writer: Writer = writerFor(DEFAULT_DOCUMENT_LANGUAGE),
 ): MaterialLine[] {
-  const lines: MaterialLine[] = [];
-  const fillers =
-    'fillerSleeves' in materials && Array.isArray(materials.fillerSleeves)
-      ? materials.fillerSleeves
-      : [(materials as Materials).fillerSleeves];
-  for (const sleeve of fillers) {
-    if (!sleeve.type || sleeve.count <= 0) continue;
-    const size = `${sleeve.diameterMm !== null ? `Ø ${formatLength(sleeve.diameterMm, system)}, ` : ''}length ${formatLength(sleeve.lengthMm, system)}`;
-    const key = `${sleeve.type}:${sleeve.diameterMm}:${sleeve.lengthMm}`;
-    lines.push({
-      key: `filler:${key}`,
-      item: sleeve.type,
-      detail: `Filler sleeve, ${size}`,
-      quantity: sleeve.count,
-      quantityText: count(sleeve.count),
-      unit: 'pcs',
-      articleNumber: sleeve.type,
-      decimals: 0,
-    });
-    lines.push({
-      key: `bundles:${key}`,
-      item: `${sleeve.type}, bundles`,
-      detail: `Bundles of ${FILLER_SLEEVES_PER_BUNDLE} sleeves, ${size}`,
-      quantity: sleeve.bundles,
-      quantityText: count(sleeve.bundles),
-      unit: 'bundles',
-      articleNumber: sleeve.type,
-      decimals: 0,
-    });
-  }
-  const sealants = 'sealants' in materials ? materials.sealants : [(materials as Materials).sealant];
-  for (const sealant of sealants) {
-    if (sealant.volumeMl <= 0) continue;
-    const name = sealant.sealantName ?? sealant.sealantId ?? 'Sealant';
-    const volume = toDisplayVolume(sealant.volumeMl, system);
-    lines.push({
-      key: `sealant:${sealant.sealantId}`,
-      item: name,
-      detail: 'Sealant volume',
-      // Millilitres in both systems (spec §3), so metric decimals.
-      ...measured(volume, 'METRIC'),
-      unit: volumeUnitLabel(system),
-    });
-    const cartridge = [
-      sealant.cartridgeSizeMl !== null
-        ? `${formatDisplayNumber(sealant.cartridgeSizeMl, 'METRIC')} ml cartridge`
-        : null,
-      sealant.usableCartridgeSizeMl !== null
-        ? `${formatDisplayNumber(sealant.usableCartridgeSizeMl, 'METRIC')} ml usable`
-        : null,
-    ].filter(Boolean);
-    lines.push({
-      key: `cartridges:${sealant.sealantId}`,
-      item: `${name}, cartridges`,
-      detail: cartridge.join(', '),
-      quantity: sealant.cartridges,
-      quantityText: count(sealant.cartridges),
-      unit: 'cartridges',
-      articleNumber: '',
-      decimals: 0,
-    });
-  }
-  for (const sleeve of materials.cableSleeves) {
-    if (sleeve.count <= 0) continue;
-    lines.push({
-      key: `cable-sleeve:${sleeve.articleNumber}`,
-      item: `Cable sleeve ${sleeve.articleNumber}`,
-      detail: `Ø ${formatLength(sleeve.outerDiameterMm, system)}, for cables over ${formatLength(sleeve.cableMinMm, system)} up to ${formatLength(sleeve.cableMaxMm, system)}`,
-      quantity: sleeve.count,
-      quantityText: count(sleeve.count),
-      unit: 'pcs',
-      articleNumber: sleeve.articleNumber,
-      decimals: 0,
-    });
-  }
-  for (const crusher of materials.crushers) {
-    if (crusher.count <= 0) continue;
-    lines.push({
-      key: `crusher:${crusher.crusherId}`,
-      item: `Crusher ${crusher.articleNumber ?? crusher.name}`,
-      detail: `${crusher.name}: pipe ${crusher.pipeNominalSize}, Ø ${formatLength(crusher.pipeDiameterMm, system)}; outer Ø ${formatLength(crusher.outerDiameterMm, system)}`,
-      quantity: crusher.count,
-      quantityText: count(crusher.count),
-      unit: 'pcs',
-      articleNumber: crusher.articleNumber ?? '',
-      decimals: 0,
-    });
-  }
-  if (materials.wrap.lengthMm > 0) {
-    const length = toDisplayLength(materials.wrap.lengthMm, system);
-    lines.push({
-      key: 'wrap-length',
-      item: 'Cable wrap',
-      detail: `Length (cables over ${formatLength(WRAP_MIN_CABLE_DIAMETER_MM, system)}, ${WRAP_TURNS} turns)`,
-      ...measured(length, system),
-      unit: lengthUnitLabel(system),
-    });
-    lines.push({
-      key: 'wrap-rolls',
-      item: 'Cable wrap rolls',
-      detail: `Rolls of ${formatLength(WRAP_ROLL_LENGTH_MM, system)}`,
-      quantity: materials.wrap.rolls,
-      quantityText: count(materials.wrap.rolls),
-      unit: 'rolls',
-      articleNumber: '',
-      decimals: 0,
-    });
-  }
-  return lines;
+  return materialList(materials).flatMap((line) => documentLines(line, system, writer));
 }
 
-function openingText(sizing: TransitSizing, system: MeasurementSystem): string {
+function documentLines(line: MaterialListLine, system: MeasurementSystem, writer: Writer): MaterialLine[] {
+  const { text, format } = writer;
+  const words = text.material;
+  const length = (mm: number) => format.length(mm, system);
+  const counted = { key: line.key, quantity: line.quantity, quantityText: count(line.quantity), decimals: 0 };
+  switch (line.kind) {
+    case 'FILLER_SLEEVE': {
+      const sleeve = line.sleeve;
+      const size = words.sleeveSize(
+        sleeve.diameterMm !== null ? length(sleeve.diameterMm) : null,
+        length(sleeve.lengthMm),
+      );
+      return [
+        {
+          ...counted,
+          item: sleeve.type,
+          detail: words.fillerSleeve(size, words.bundles(sleeve.bundles, FILLER_SLEEVES_PER_BUNDLE)),
+          unit: words.pieces,
+          articleNumber: sleeve.type,
+        },
+      ];
+    }
+    case 'SEALANT': {
+      const sealant = line.sealant;
+      const name =
+        sealant.sealantId && sealant.sealantName
+          ? localizedName({ name: sealant.sealantName }, writer.language)
+          : (sealant.sealantName ?? sealant.sealantId ?? words.sealant);
+      // ADR 027: the cartridge is named by its own size in the document's volume unit.
+      const cartridge = [
+        sealant.cartridgeSizeMl !== null
+          ? words.cartridge(format.volume(sealant.cartridgeSizeMl, system))
+          : null,
+        sealant.usableCartridgeSizeMl !== null
+          ? words.usable(format.volume(sealant.usableCartridgeSizeMl, system))
+          : null,
+      ].filter(Boolean);
+      return [
+        {
+          key: `${line.key}:volume`,
+          item: name,
+          detail: words.sealantVolume,
+          // ml or US fl oz (ADR 027), rounded once to the digits printed.
+          quantity: toDisplayVolume(sealant.volumeMl, system),
+          quantityText: format.displayVolume(sealant.volumeMl, system),
+          decimals: VOLUME_DISPLAY_DECIMALS[system],
+          unit: volumeUnitLabel(system),
+        },
+        {
+          ...counted,
+          item: words.cartridges(name),
+          detail: cartridge.join(', '),
+          unit: words.cartridgesUnit,
+          articleNumber: '',
+        },
+      ];
+    }
+    case 'CABLE_SLEEVE': {
+      const sleeve = line.sleeve;
+      const [outer, min, max] = [sleeve.outerDiameterMm, sleeve.cableMinMm, sleeve.cableMaxMm].map(
+        length,
+      ) as [string, string, string];
+      return [
+        {
+          ...counted,
+          item: words.cableSleeveItem(sleeve.articleNumber),
+          detail: words.cableSleeveDetail(outer, min, max),
+          unit: words.pieces,
+          articleNumber: sleeve.articleNumber,
+          // ADR 027: the product is described from its dimensions in the document's units, never from a stored
+          // name that carries millimetres.
+          productName: words.cableSleeveProduct(outer, min, max),
+        },
+      ];
+    }
+    case 'CRUSHER': {
+      const crusher = line.crusher;
+      const name = localizedName(crusher, writer.language);
+      return [
+        {
+          ...counted,
+          item: words.crusherItem(crusher.articleNumber ?? name),
+          detail: words.crusherDetail(
+            name,
+            crusher.pipeNominalSize,
+            length(crusher.pipeDiameterMm),
+            length(crusher.outerDiameterMm),
+          ),
+          unit: words.pieces,
+          articleNumber: crusher.articleNumber ?? '',
+          productName: words.crusherProduct(name, length(crusher.outerDiameterMm)),
+        },
+      ];
+    }
+    case 'WRAP':
+      return [
+        {
+          key: `${line.key}:length`,
+          item: words.wrap,
+          detail: words.wrapLength(length(WRAP_MIN_CABLE_DIAMETER_MM), WRAP_TURNS),
+          ...measured(toDisplayLength(line.wrap.lengthMm, system), system, format),
+          unit: lengthUnitLabel(system),
+        },
+        {
+          ...counted,
+          item: words.wrapRolls,
+          detail: words.rollsOf(length(WRAP_ROLL_LENGTH_MM)),
+          unit: words.rollsUnit,
+          articleNumber: '',
+        },
+      ];
+  }
+}
+
+function openingText(sizing: TransitSizing, system: MeasurementSystem, writer: Writer): string {
   const o = sizing.opening;
-  if (o.shape === 'ROUND')
-    return o.diameterMm ? `Round, Ø ${formatLength(o.diameterMm, system)}` : 'Round, no diameter';
-  if (!o.widthMm || !o.heightMm) return 'Rectangle, no dimensions';
-  const radius = o.cornerRadiusMm ? `, corner radius ${formatLength(o.cornerRadiusMm, system)}` : '';
-  return `Rectangle, ${formatLength(o.widthMm, system)} × ${formatLength(o.heightMm, system)}${radius}`;
+  const words = writer.text.opening;
+  const length = (mm: number) => writer.format.length(mm, system);
+  if (o.shape === 'ROUND') return o.diameterMm ? words.round(length(o.diameterMm)) : words.roundNoDiameter;
+  if (!o.widthMm || !o.heightMm) return words.rectangleNoDimensions;
+  const radius = o.cornerRadiusMm ? words.cornerRadius(length(o.cornerRadiusMm)) : '';
+  return `${words.rectangle(length(o.widthMm), length(o.heightMm))}${radius}`;
 }
 
-const KIND_NAMES = { CABLE: 'Cable', PIPE: 'Pipe', PIPE_PLASTIC: 'Plastic pipe', UNKNOWN: 'Item' } as const;
-
-/** One wording per state, wherever a document names it (cover table, fill table). */
-const numberParam = (params: EngineMessage['params'], name: string) =>
-  typeof params?.[name] === 'number' ? (params[name] as number) : null;
+/** "Ø 258 mm" or "310 mm × 206 mm": an opening's size in short, in the document's units and numbers. */
+function openingSize(opening: TransitSizing['opening'], system: MeasurementSystem, writer: Writer): string {
+  const length = (mm: number) => writer.format.length(mm, system);
+  if (opening.shape === 'ROUND') return `Ø ${length(opening.diameterMm ?? 0)}`;
+  return `${length(opening.widthMm ?? 0)} × ${length(opening.heightMm ?? 0)}`;
+}
 
 /**
- * An engine message as the document prints it. The engine's own messages are written again from their parameters
- * with the document's formatters (a percentage as in the fill table, a diameter in the document's unit system);
- * the spec's texts (§8) are printed as the spec words them.
+ * A transit's verdict in words with the figures it rests on (ADR 010), in the document's language: the fill
+ * against its limit, the item that is larger than the opening, or the opening the best layout found would need.
+ * The same words in every table, the totals and the DXF title block.
  */
-function messageText(message: EngineMessage, system: MeasurementSystem): string {
-  const { params } = message;
-  if (message.code === 'FILL_LIMIT_EXCEEDED') {
-    const fill = numberParam(params, 'fill');
-    const limit = numberParam(params, 'limit');
-    if (fill !== null && limit !== null)
-      return `The fill with clearance (${formatPercent(fill)}) exceeds the fill limit of ${formatPercent(limit)}.`;
+export function verdictText(
+  sizing: TransitSizing,
+  system: MeasurementSystem,
+  writer: Writer = writerFor(DEFAULT_DOCUMENT_LANGUAGE),
+): string {
+  const { text, format } = writer;
+  const v = transitVerdictOf(sizing);
+  const status = text.status[v.status];
+  const fill = text.verdict.fill(format.percent(v.fillPercent), format.percent(v.fillLimitPercent));
+  switch (v.status) {
+    case 'INCOMPLETE':
+    case 'FITS':
+      return status;
+    case 'OVERFILLED':
+      return text.verdict.wrap(status, [fill]);
+    case 'ITEM_TOO_LARGE':
+      return text.verdict.wrap(status, [
+        text.verdict.itemTooLarge(
+          format.length(v.tooLarge?.itemDiameterMm ?? 0, system),
+          format.length(v.tooLarge?.openingAcrossMm ?? 0, system),
+        ),
+        fill,
+      ]);
+    case 'ITEMS_DO_NOT_FIT':
+      return text.verdict.wrap(
+        status,
+        v.bestScale === null
+          ? [fill]
+          : [
+              fill,
+              text.verdict.bestLayoutNeeds(
+                openingSize(openingAtScale(sizing.opening, v.bestScale), system, writer),
+              ),
+            ],
+      );
   }
-  if (message.code === 'CLEARANCE_NOT_DEFINED' || message.code === 'NO_CABLE_SLEEVE') {
-    const diameter = numberParam(params, 'diameter');
-    if (diameter !== null) {
-      const size = formatLength(diameter, system);
-      return message.code === 'NO_CABLE_SLEEVE'
-        ? `No cable sleeve fits a cable of ${size} outer diameter.`
-        : `No clearance is defined for a pipe of ${size} outer diameter; none was added.`;
+}
+
+/** Parameters of engine messages that are lengths in mm, and those that are percentages. */
+const LENGTH_PARAMS = new Set(['diameter', 'min', 'maxRadius']);
+const PERCENT_PARAMS = new Set(['fill', 'limit']);
+
+/**
+ * An engine message as the document prints it, in the document's language. The engine's own messages are written
+ * again from their parameters with the document's formatters (a percentage as in the fill table, a diameter in the
+ * document's unit system); in English the spec's texts (§8) are printed as the spec words them. A message whose
+ * parameters are missing is printed in the engine's words.
+ */
+function messageText(message: EngineMessage, system: MeasurementSystem, writer: Writer): string {
+  const template = writer.text.engineMessages[message.code];
+  if (!template) return message.text;
+  const params = message.params ?? {};
+  let complete = true;
+  const text = template.replace(/\{\{(\w+)\}\}/g, (_whole, name: string) => {
+    const value = params[name];
+    if (value === undefined) {
+      complete = false;
+      return '';
     }
-  }
-  return message.text;
+    if (typeof value !== 'number') return value;
+    if (LENGTH_PARAMS.has(name)) return writer.format.length(value, system);
+    if (PERCENT_PARAMS.has(name)) return writer.format.percent(value);
+    return String(value);
+  });
+  return complete ? text : message.text;
 }
 
 /** The drawing from the engine's numbered view (drawingView): the same numbers and rings as the screen. */
@@ -314,6 +361,7 @@ function drawingOf(
   sizing: TransitSizing,
   catalogue: Catalogue,
   system: MeasurementSystem,
+  writer: Writer,
   itemTags: Record<string, string> = {},
 ): DrawingModel | null {
   const o = sizing.opening;
@@ -329,7 +377,8 @@ function drawingOf(
         };
   const placed = sizing.packing.source !== 'skipped';
   const view = drawingView(sizing, catalogue);
-  const length = (mm: number) => formatLength(mm, system);
+  const length = (mm: number) => writer.format.length(mm, system);
+  const words = writer.text;
   return {
     opening,
     circles: view.circles.map((c) => ({
@@ -345,10 +394,10 @@ function drawingOf(
     unitSystem: system,
     legend: view.legend.map((row) => {
       const kind = row.itemTypeId ?? 'UNKNOWN';
-      const sleeveKind = row.sleeve?.kind === 'CABLE_SLEEVE' ? 'Cable sleeve' : 'Crusher';
+      const sleeveKind = row.sleeve?.kind === 'CABLE_SLEEVE' ? words.cableSleeve : words.crusher;
       const itemId = sizing.items[row.itemIndex]?.id;
       const tag = itemId ? itemTags[itemId] : undefined;
-      const name = row.sizeName ? `${KIND_NAMES[kind]} ${row.sizeName}` : KIND_NAMES[kind];
+      const name = row.sizeName ? `${words.kinds[kind]} ${row.sizeName}` : words.kinds[kind];
       return {
         numbers: legendNumbers(row),
         kind,
@@ -359,38 +408,57 @@ function drawingOf(
           : '',
         ring:
           row.clearanceMm > 0
-            ? `Ø ${length(row.placedDiameterMm)} (clearance ${length(row.clearanceMm)})`
+            ? words.clearanceRing(length(row.placedDiameterMm), length(row.clearanceMm))
             : '',
       };
     }),
-    caption: drawingCaption(view, length),
+    caption: drawingCaption(view, length, words),
   };
 }
 
 /** Under the drawing: the smallest gap, and the pipes' spacing to the wall where one is required (ADR 004). */
-function drawingCaption(view: DrawingView, length: (mm: number) => string): string | null {
+function drawingCaption(
+  view: DrawingView,
+  length: (mm: number) => string,
+  words: DocumentTexts,
+): string | null {
   const parts: string[] = [];
-  if (view.minGapMm !== null) parts.push(`Smallest gap: ${length(view.minGapMm)}`);
+  if (view.minGapMm !== null) parts.push(words.smallestGap(length(view.minGapMm)));
   if (view.wallSpacing !== null)
-    parts.push(
-      `Pipes to the wall: ${length(view.wallSpacing.achievedMm)} (required ${length(view.wallSpacing.requiredMm)})`,
-    );
+    parts.push(words.pipesToWall(length(view.wallSpacing.achievedMm), length(view.wallSpacing.requiredMm)));
   return parts.length > 0 ? parts.join(' · ') : null;
 }
 
-function nameOf<T extends { id: string; name: string }>(list: readonly T[], id: string | null): string {
-  if (!id) return 'Not selected';
-  return list.find((entry) => entry.id === id)?.name ?? id;
+function nameOf<T extends { id: string; name: string }>(
+  list: readonly T[],
+  id: string | null,
+  writer: Writer,
+): string {
+  if (!id) return writer.text.facts.notSelected;
+  const entry = list.find((e) => e.id === id);
+  return entry ? localizedName(entry, writer.language) : id;
 }
 
-function itemsSummary(sizing: TransitSizing, catalogue: Catalogue, system: MeasurementSystem): string {
+/** Item types are the fixed kinds (cable, pipe, plastic pipe): named as the drawing legend names them. */
+function itemTypeName(catalogue: Catalogue, id: string | null, writer: Writer): string {
+  const kinds: Record<string, string> = writer.text.kinds;
+  return (id && kinds[id]) || nameOf(catalogue.itemTypes, id, writer);
+}
+
+function itemsSummary(
+  sizing: TransitSizing,
+  catalogue: Catalogue,
+  system: MeasurementSystem,
+  writer: Writer,
+): string {
   const parts = sizing.items
     .filter((item) => item.quantity > 0)
     .map((item) => {
       const crusher = item.crusherId ? catalogue.crushers.find((c) => c.id === item.crusherId) : undefined;
-      return `${item.quantity} × Ø ${formatLength(item.outerDiameterMm, system)}${crusher ? ` (${crusher.name})` : ''}`;
+      const crusherName = crusher ? ` (${localizedName(crusher, writer.language)})` : '';
+      return `${item.quantity} × Ø ${writer.format.length(item.outerDiameterMm, system)}${crusherName}`;
     });
-  return parts.length ? parts.join('; ') : 'None';
+  return parts.length ? parts.join('; ') : writer.text.facts.none;
 }
 
 function transitOf(
@@ -398,61 +466,82 @@ function transitOf(
   sizing: TransitSizing,
   catalogue: Catalogue,
   system: MeasurementSystem,
+  writer: Writer,
   itemTags?: Record<string, string>,
+  revision?: { revision: string; revisedOn: Date },
+  location: string | null = null,
 ): ExportTransit {
+  const { text, format } = writer;
+  const words = text.facts;
+  const length = (mm: number) => format.length(mm, system);
   const depth =
     row.depthMm !== null
-      ? `${formatLength(row.depthMm, system)}${sizing.minimumDepthMm !== null ? ` (minimum ${formatLength(sizing.minimumDepthMm, system)})` : ''}`
-      : 'Not set';
+      ? `${length(row.depthMm)}${sizing.minimumDepthMm !== null ? ` (${words.minimum(length(sizing.minimumDepthMm))})` : ''}`
+      : words.notSet;
   const sealantLayers =
-    row.sealantDepth === 'SINGLE' ? 'single layer' : row.sealantDepth === 'DOUBLE' ? 'double layer' : null;
-  const sealant = row.sealantType ? nameOf(catalogue.sealants, row.sealantType) : 'Not selected';
+    row.sealantDepth === 'SINGLE'
+      ? words.singleLayer
+      : row.sealantDepth === 'DOUBLE'
+        ? words.doubleLayer
+        : null;
+  const sealant = row.sealantType ? nameOf(catalogue.sealants, row.sealantType, writer) : words.notSelected;
+  const opening = openingText(sizing, system, writer);
   const facts: LabelValue[] = [
-    { label: 'Opening', value: openingText(sizing, system) },
-    ...(row.nominalSize ? [{ label: 'Nominal size', value: row.nominalSize }] : []),
-    { label: 'Penetrating item type', value: nameOf(catalogue.itemTypes, row.penetratingItemTypeId) },
-    { label: 'Items', value: `${sizing.itemCount}: ${itemsSummary(sizing, catalogue, system)}` },
-    { label: 'Transit type', value: nameOf(catalogue.transitTypes, row.transitTypeId) },
-    { label: 'Class', value: nameOf(catalogue.classes, row.classId) },
-    { label: 'Depth', value: depth },
-    { label: 'Sealant', value: sealantLayers ? `${sealant}, ${sealantLayers}` : sealant },
+    // ADR 031: where the transit is, first, as a person on site looks for it ("not set" when it has none); left out
+    // of the documents of a project that places none of its transits (null).
+    ...(location !== null ? [{ label: words.location, value: location || words.notSet }] : []),
+    ...(revision
+      ? [{ label: words.revision, value: `${revision.revision}, ${format.day(revision.revisedOn)}` }]
+      : []),
+    { label: words.opening, value: opening },
+    ...(row.nominalSize ? [{ label: words.nominalSize, value: row.nominalSize }] : []),
+    { label: words.itemType, value: itemTypeName(catalogue, row.penetratingItemTypeId, writer) },
+    { label: words.items, value: `${sizing.itemCount}: ${itemsSummary(sizing, catalogue, system, writer)}` },
+    { label: words.transitType, value: nameOf(catalogue.transitTypes, row.transitTypeId, writer) },
+    { label: words.class, value: nameOf(catalogue.classes, row.classId, writer) },
+    { label: words.depth, value: depth },
+    { label: words.sealant, value: sealantLayers ? `${sealant}, ${sealantLayers}` : sealant },
     ...(row.crusherPipeConfiguration
       ? [
           {
-            label: 'Pipe configuration',
-            value: row.crusherPipeConfiguration === 'SINGLE' ? 'Single pipe' : 'Multiple pipes',
+            label: words.pipeConfiguration,
+            value: row.crusherPipeConfiguration === 'SINGLE' ? words.singlePipe : words.multiplePipes,
           },
         ]
       : []),
-    { label: 'Spare', value: formatPercent(100 - sizing.fillLimitPercent) },
-    { label: 'Copies', value: String(sizing.copies) },
+    { label: words.spare, value: format.percent(100 - sizing.fillLimitPercent) },
+    { label: words.copies, value: String(sizing.copies) },
   ];
   // ADR 010: a transit that cannot be built says so in the words the totals and the transit list use.
-  const state = transitStatusOf(sizing);
-  const status = TRANSIT_STATUS_TEXT[state];
-  const fits = state === 'FITS';
+  const fits = transitVerdictOf(sizing).status === 'FITS';
+  const status = verdictText(sizing, system, writer);
   // ADR 010: one "Fill" (items with their required clearance over the opening, not capped), as on screen.
+  const fillText = format.percent(fillPercentOf(sizing));
+  const rows = text.fillRows;
   const fill: LabelValue[] = [
-    { label: 'Transit area', value: formatArea(sizing.transitAreaMm2, system) },
-    { label: 'Items area', value: formatArea(sizing.itemsAreaMm2, system) },
-    { label: 'Items area with clearance', value: formatArea(sizing.itemsAreaWithClearanceMm2, system) },
-    { label: 'Empty area', value: formatArea(sizing.emptyAreaMm2, system) },
-    { label: 'Fill', value: formatPercent(fillPercentOf(sizing)) },
-    { label: 'Fill limit', value: formatPercent(sizing.fillLimitPercent) },
-    { label: 'Status', value: status },
+    { label: rows.transitArea, value: format.area(sizing.transitAreaMm2, system) },
+    { label: rows.itemsArea, value: format.area(sizing.itemsAreaMm2, system) },
+    { label: rows.itemsAreaWithClearance, value: format.area(sizing.itemsAreaWithClearanceMm2, system) },
+    { label: rows.emptyArea, value: format.area(sizing.emptyAreaMm2, system) },
+    { label: rows.fill, value: fillText },
+    { label: rows.fillLimit, value: format.percent(sizing.fillLimitPercent) },
+    { label: rows.status, value: status },
   ];
   return {
     id: row.id,
     name: row.name,
+    location: location ?? '',
     copies: sizing.copies,
+    opening,
+    fillText,
     facts,
     fill,
     fits,
     status,
-    drawing: drawingOf(sizing, catalogue, system, itemTags),
+    drawing: drawingOf(sizing, catalogue, system, writer, itemTags),
     // Quantities for all copies, so that adding a column of transit lines never under-orders.
-    materials: materialLines(sizing.materials, system),
-    messages: sizing.messages.map((m) => ({ severity: m.severity, text: messageText(m, system) })),
+    materials: materialLines(sizing.materials, system, writer),
+    messages: sizing.messages.map((m) => ({ severity: m.severity, text: messageText(m, system, writer) })),
     comments: row.comments,
   };
 }
@@ -464,23 +553,26 @@ function transitOf(
 export function totalsLines(
   sized: readonly { row: Pick<TransitRow, 'id' | 'name'>; sizing: TransitSizing }[],
   system: MeasurementSystem,
+  writer: Writer = writerFor(DEFAULT_DOCUMENT_LANGUAGE),
 ): MaterialLine[] {
+  const { text } = writer;
   const { totals, notBuildable } = projectTotals(sized.map(({ sizing }) => sizing));
-  const flagged = notBuildable.flatMap(({ index, reason }) => {
+  const flagged = notBuildable.flatMap(({ index }) => {
     const entry = sized[index];
     if (!entry) return [];
     return [
       {
         key: `not-buildable:${entry.row.id}`,
-        item: `Transit ${entry.row.name}`,
-        detail: `${TRANSIT_STATUS_TEXT[reason]}; not in these totals.`,
+        item: text.totalsTransit(entry.row.name),
+        // The verdict with the figure it rests on, so a reader of the totals alone sees how full the transit is.
+        detail: text.notInTotals(verdictText(entry.sizing, system, writer)),
         quantity: 0,
         quantityText: '0',
         unit: '',
       },
     ];
   });
-  return [...materialLines(totals, system), ...flagged];
+  return [...materialLines(totals, system, writer), ...flagged];
 }
 
 /** The engine's figures for a transit: the stored results, or computed now with the database catalogue. */
@@ -493,11 +585,13 @@ export function sizingOf(
   const stored = storedSizing(row.results);
   if (stored) return stored;
   log?.warn({ transitId: row.id }, 'transit has no stored results; sized for the export');
-  return sizeTransit({ transit: transitInputOf(row), items: items.map(itemInputOf), catalogue });
+  return computeResults(row, items, catalogue);
 }
 
 export function buildExportDocument(input: BuildDocumentInput): ExportDocument {
   const { unitSystem: system, catalogue } = input;
+  const language = input.language ?? DEFAULT_DOCUMENT_LANGUAGE;
+  const writer = writerFor(language);
   const itemsByTransit = new Map<string, ItemRow[]>();
   for (const item of input.items) {
     const list = itemsByTransit.get(item.transitId);
@@ -508,12 +602,15 @@ export function buildExportDocument(input: BuildDocumentInput): ExportDocument {
     row,
     sizing: sizingOf(row, itemsByTransit.get(row.id) ?? [], catalogue, input.log),
   }));
+  // ADR 031: the documents print the location once any transit of the export has one.
+  const placed = input.transits.some((row) => !!input.locations?.[row.id]);
   const doc: ExportDocument = {
-    title: TEXT.title,
+    language,
+    title: writer.text.title,
     project: {
       name: input.project.name,
       customer: input.project.customerName,
-      industry: input.project.industryName,
+      industry: localizedName(input.project.industry, language),
       description: input.project.description,
       createdOn: input.project.createdOn,
       lastUpdatedOn: input.project.lastUpdatedOn,
@@ -521,39 +618,50 @@ export function buildExportDocument(input: BuildDocumentInput): ExportDocument {
     preparedBy: input.preparedBy,
     generatedOn: input.generatedOn,
     unitSystem: system,
-    unitSystemLabel: unitSystemLabel(system),
+    unitSystemLabel: unitSystemLabel(system, language),
     paperSize: input.paperSize,
     sampleCatalogue: catalogue.isSample !== false,
     materialsOnly: input.materialsOnly,
     transits: input.materialsOnly
       ? []
-      : sized.map(({ row, sizing }) => transitOf(row, sizing, catalogue, system, input.itemTags)),
-    totals: totalsLines(sized, system),
+      : sized.map(({ row, sizing }) =>
+          transitOf(
+            row,
+            sizing,
+            catalogue,
+            system,
+            writer,
+            input.itemTags,
+            input.revisions?.[row.id],
+            placed ? (input.locations?.[row.id] ?? '') : null,
+          ),
+        ),
+    totals: totalsLines(sized, system, writer),
     ...(input.texts ? { headerText: input.texts.header, footerText: input.texts.footer } : {}),
   };
-  if (input.products?.length) withProducts(doc, input.products);
+  if (input.products?.length) withProducts(doc, input.products, writer);
   return doc;
 }
 
-/** A unit price as every document prints it: always two decimals, no grouping, so the CSV parses back (42.50). */
-export function formatUnitPrice(price: number): string {
-  return price.toFixed(2);
-}
-
 /**
- * Issue 19: each line of a catalogue article that the provider lists as a product carries the product's name and
+ * ADR 016: each line of a catalogue article that the provider lists as a product carries the product's name and
  * unit price (the CSV in its own columns, the other documents in the line's detail). A price of 0 is "on request"
  * and not printed.
  */
-function withProducts(doc: ExportDocument, products: readonly ExportProduct[]) {
+function withProducts(doc: ExportDocument, products: readonly ExportProduct[], writer: Writer) {
   const byArticle = new Map(products.map((p) => [p.articleNumber, p]));
   const lines = [...doc.transits.flatMap((t) => t.materials), ...doc.totals];
   for (const line of lines) {
     const product = line.articleNumber ? byArticle.get(line.articleNumber) : undefined;
     if (!product) continue;
-    line.productName = product.name;
+    // The provider's own name for its product (ADR 016) wins; the article's description, composed in the document's
+    // units (ADR 027), stands where the provider lists the article without a name of its own.
+    line.productName = product.name || line.productName;
     line.unitPrice = product.price > 0 ? product.price : null;
-    const price = line.unitPrice !== null ? `, ${formatUnitPrice(product.price)} per ${product.unit}` : '';
-    line.detail = `${line.detail} (${product.name}${price})`;
+    const price =
+      line.unitPrice !== null
+        ? `, ${writer.text.material.pricePer(writer.format.unitPrice(product.price), product.unit)}`
+        : '';
+    line.detail = `${line.detail} (${line.productName}${price})`;
   }
 }

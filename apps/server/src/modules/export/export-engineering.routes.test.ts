@@ -4,15 +4,19 @@ import DxfParser from 'dxf-parser';
 import { unzipSync, strFromU8 } from 'fflate';
 import { drawingView, projectTotals, roundTo, type Catalogue } from '@sealplan/engine';
 import { EXPORT_MESSAGES, type SendProjectExportRequest } from '@sealplan/contracts';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import type { TestApp } from '../../testing/test-app';
 import { createUserWithToken, type TestUser } from '../../testing/factories';
-import { createCatalogueRepository, loadCatalogue } from '../catalogue/catalogue.repository';
-import { createExportProject, type SeededProject } from './testing/export-factories';
-import { XLSX_HEADER_ROW, XLSX_TEXT } from './documents/xlsx-document';
+import type { SeededProject } from './testing/export-factories';
+import { createExportTestApp } from './testing/export-test-app';
+import { XLSX_HEADER_ROW } from './documents/xlsx-document';
+import { documentTexts } from './documents/document-texts';
 import { DXF_LAYERS } from './documents/dxf-document';
+import { readDxfWithEzdxf } from './testing/readers';
+
+const XLSX_TEXT = documentTexts('en-US').xlsx;
 
 /**
- * sendProjectExport as XLSX and DXF (issue 22) through buildApp + app.inject on a real database: the files are read
+ * sendProjectExport as XLSX and DXF (ADR 020) through buildApp + app.inject on a real database: the files are read
  * with independent readers and compared with the engine figures stored for the seeded project.
  */
 
@@ -23,13 +27,7 @@ let project: SeededProject;
 let catalogue: Catalogue;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const repo = createCatalogueRepository(t.deps.db.db);
-  await repo.seedIndustries();
-  await repo.seed();
-  catalogue = await loadCatalogue(t.deps.db.db);
-  user = await createUserWithToken(t.deps.db.db);
-  project = await createExportProject(t.deps.db.db, user.organizationId!, catalogue);
+  ({ t, user, project, catalogue } = await createExportTestApp());
 });
 afterAll(async () => t?.close());
 
@@ -120,6 +118,15 @@ interface Entity {
   text?: string;
 }
 
+/** ezdxf's audit finds nothing to report or repair; $HANDSEED is above every handle; the code page is set. */
+async function expectCleanDxf(text: string): Promise<void> {
+  const read = await readDxfWithEzdxf(text);
+  expect(read.auditErrors).toEqual([]);
+  expect(read.auditFixes).toEqual([]);
+  expect(read.handSeed).toBeGreaterThan(read.maxHandle);
+  expect(read.codePage).toBe('ANSI_1252');
+}
+
 describe('DXF', () => {
   it('answers one transit as a DXF whose circles are the stored layout, in mm', async () => {
     const cable = project.transits[0]!;
@@ -127,6 +134,7 @@ describe('DXF', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/vnd.dxf');
     expect(res.headers['content-disposition']).toMatch(/-drawing-\d{4}-\d{2}-\d{2}\.dxf"$/);
+    await expectCleanDxf(res.body);
     const parsed = new DxfParser().parseSync(res.body)!;
     expect(parsed.header.$INSUNITS).toBe(4);
     const entities = parsed.entities as unknown as Entity[];
@@ -150,6 +158,7 @@ describe('DXF', () => {
     expect(res.headers['content-type']).toBe('application/zip');
     const files = unzipSync(new Uint8Array(res.rawPayload));
     expect(Object.keys(files)).toHaveLength(project.transits.length);
+    for (const file of Object.values(files)) await expectCleanDxf(strFromU8(file));
     const pipes = Object.entries(files).find(([name]) => name.startsWith('002-'))!;
     const entities = new DxfParser().parseSync(strFromU8(pipes[1]))!.entities as unknown as Entity[];
     expect(entities.filter((e) => e.layer === DXF_LAYERS.clearance.name).length).toBeGreaterThan(0);

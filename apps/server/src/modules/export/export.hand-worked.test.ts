@@ -1,4 +1,4 @@
-// Issue 16 "Done when": every figure a document prints for a fixed project, compared with values worked out by hand
+// ADR 007: every figure a document prints for a fixed project, compared with values worked out by hand
 // below (spec §9 formulas, catalogue figures of the sample catalogue), in both unit systems and all four formats.
 // The engine is not asked: a change to a formula, a rounding or a formatter shows here as a different figure.
 // (Smallest gaps come from the packing search and are checked in the drawing tests, not here.)
@@ -66,7 +66,8 @@ const PIPES: TransitSpec = {
 };
 
 /*
- * Worked by hand (1 in = 25.4 mm, 1 in² = 645.16 mm²; imperial 3 decimals, metric up to 2, ml whole, % one decimal):
+ * Worked by hand (1 in = 25.4 mm, 1 in² = 645.16 mm², 1 US fl oz = 29.5735 ml; imperial 3 decimals, metric up to 2,
+ * ml whole, US fl oz one decimal, % one decimal):
  *
  * H-1: transit area π × 100² = 31 415.93 mm² = 314.16 cm² = 48.695 in².
  *   Items: 4 sleeves π × 14² = 2 463.01 + one cable π × 32² = 3 216.99 → 5 680.00 mm² = 56.8 cm² = 8.804 in²; cables
@@ -130,8 +131,7 @@ const FIGURES: Record<MeasurementSystem, Figures> = {
     },
     materials: {
       'H-1 Cables': [
-        ['NOFIRNO filler sleeve', 'Filler sleeve, Ø 20 mm, length 120 mm', '164', 'pcs'],
-        ['NOFIRNO filler sleeve, bundles', 'Bundles of 10 sleeves, Ø 20 mm, length 120 mm', '17', 'bundles'],
+        ['NOFIRNO filler sleeve', 'Filler sleeve, Ø 20 mm, length 120 mm; 17 bundles of 10', '164', 'pcs'],
         ['NOFIRNO sealant', 'Sealant volume', '1932', 'ml'],
         ['NOFIRNO sealant, cartridges', '310 ml cartridge, 290 ml usable', '8', 'cartridges'],
         ['Cable sleeve NF-CS-028', 'Ø 28 mm, for cables over 15 mm up to 20 mm', '8', 'pcs'],
@@ -139,17 +139,14 @@ const FIGURES: Record<MeasurementSystem, Figures> = {
         ['Cable wrap rolls', 'Rolls of 1000 mm', '2', 'rolls'],
       ],
       'H-2 Pipes': [
-        ['NOFIRNO filler sleeve', 'Filler sleeve, Ø 20 mm, length 70 mm', '172', 'pcs'],
-        ['NOFIRNO filler sleeve, bundles', 'Bundles of 10 sleeves, Ø 20 mm, length 70 mm', '18', 'bundles'],
+        ['NOFIRNO filler sleeve', 'Filler sleeve, Ø 20 mm, length 70 mm; 18 bundles of 10', '172', 'pcs'],
         ['NOFIRNO sealant', 'Sealant volume', '2023', 'ml'],
         ['NOFIRNO sealant, cartridges', '310 ml cartridge, 290 ml usable', '7', 'cartridges'],
       ],
     },
     totals: [
-      ['NOFIRNO filler sleeve', 'Filler sleeve, Ø 20 mm, length 70 mm', '172', 'pcs'],
-      ['NOFIRNO filler sleeve, bundles', 'Bundles of 10 sleeves, Ø 20 mm, length 70 mm', '18', 'bundles'],
-      ['NOFIRNO filler sleeve', 'Filler sleeve, Ø 20 mm, length 120 mm', '164', 'pcs'],
-      ['NOFIRNO filler sleeve, bundles', 'Bundles of 10 sleeves, Ø 20 mm, length 120 mm', '17', 'bundles'],
+      ['NOFIRNO filler sleeve', 'Filler sleeve, Ø 20 mm, length 70 mm; 18 bundles of 10', '172', 'pcs'],
+      ['NOFIRNO filler sleeve', 'Filler sleeve, Ø 20 mm, length 120 mm; 17 bundles of 10', '164', 'pcs'],
       ['NOFIRNO sealant', 'Sealant volume', '3955', 'ml'],
       ['NOFIRNO sealant, cartridges', '310 ml cartridge, 290 ml usable', '15', 'cartridges'],
       ['Cable sleeve NF-CS-028', 'Ø 28 mm, for cables over 15 mm up to 20 mm', '8', 'pcs'],
@@ -194,48 +191,34 @@ const FIGURES: Record<MeasurementSystem, Figures> = {
     },
     materials: {
       'H-1 Cables': [
-        ['NOFIRNO filler sleeve', 'Filler sleeve, Ø 0.787 in, length 4.724 in', '164', 'pcs'],
         [
-          'NOFIRNO filler sleeve, bundles',
-          'Bundles of 10 sleeves, Ø 0.787 in, length 4.724 in',
-          '17',
-          'bundles',
+          'NOFIRNO filler sleeve',
+          'Filler sleeve, Ø 0.787 in, length 4.724 in; 17 bundles of 10',
+          '164',
+          'pcs',
         ],
-        ['NOFIRNO sealant', 'Sealant volume', '1932', 'ml'],
-        ['NOFIRNO sealant, cartridges', '310 ml cartridge, 290 ml usable', '8', 'cartridges'],
+        ['NOFIRNO sealant', 'Sealant volume', '65.3', 'US fl oz'],
+        ['NOFIRNO sealant, cartridges', '10.5 US fl oz cartridge, 9.8 US fl oz usable', '8', 'cartridges'],
         ['Cable sleeve NF-CS-028', 'Ø 1.102 in, for cables over 0.591 in up to 0.787 in', '8', 'pcs'],
         ['Cable wrap', 'Length (cables over 2.480 in, 4 turns)', '63.327', 'in'],
         ['Cable wrap rolls', 'Rolls of 39.370 in', '2', 'rolls'],
       ],
       'H-2 Pipes': [
-        ['NOFIRNO filler sleeve', 'Filler sleeve, Ø 0.787 in, length 2.756 in', '172', 'pcs'],
         [
-          'NOFIRNO filler sleeve, bundles',
-          'Bundles of 10 sleeves, Ø 0.787 in, length 2.756 in',
-          '18',
-          'bundles',
+          'NOFIRNO filler sleeve',
+          'Filler sleeve, Ø 0.787 in, length 2.756 in; 18 bundles of 10',
+          '172',
+          'pcs',
         ],
-        ['NOFIRNO sealant', 'Sealant volume', '2023', 'ml'],
-        ['NOFIRNO sealant, cartridges', '310 ml cartridge, 290 ml usable', '7', 'cartridges'],
+        ['NOFIRNO sealant', 'Sealant volume', '68.4', 'US fl oz'],
+        ['NOFIRNO sealant, cartridges', '10.5 US fl oz cartridge, 9.8 US fl oz usable', '7', 'cartridges'],
       ],
     },
     totals: [
-      ['NOFIRNO filler sleeve', 'Filler sleeve, Ø 0.787 in, length 2.756 in', '172', 'pcs'],
-      [
-        'NOFIRNO filler sleeve, bundles',
-        'Bundles of 10 sleeves, Ø 0.787 in, length 2.756 in',
-        '18',
-        'bundles',
-      ],
-      ['NOFIRNO filler sleeve', 'Filler sleeve, Ø 0.787 in, length 4.724 in', '164', 'pcs'],
-      [
-        'NOFIRNO filler sleeve, bundles',
-        'Bundles of 10 sleeves, Ø 0.787 in, length 4.724 in',
-        '17',
-        'bundles',
-      ],
-      ['NOFIRNO sealant', 'Sealant volume', '3955', 'ml'],
-      ['NOFIRNO sealant, cartridges', '310 ml cartridge, 290 ml usable', '15', 'cartridges'],
+      ['NOFIRNO filler sleeve', 'Filler sleeve, Ø 0.787 in, length 2.756 in; 18 bundles of 10', '172', 'pcs'],
+      ['NOFIRNO filler sleeve', 'Filler sleeve, Ø 0.787 in, length 4.724 in; 17 bundles of 10', '164', 'pcs'],
+      ['NOFIRNO sealant', 'Sealant volume', '133.7', 'US fl oz'],
+      ['NOFIRNO sealant, cartridges', '10.5 US fl oz cartridge, 9.8 US fl oz usable', '15', 'cartridges'],
       ['Cable sleeve NF-CS-028', 'Ø 1.102 in, for cables over 0.591 in up to 0.787 in', '8', 'pcs'],
       ['Cable wrap', 'Length (cables over 2.480 in, 4 turns)', '63.327', 'in'],
       ['Cable wrap rolls', 'Rolls of 39.370 in', '2', 'rolls'],

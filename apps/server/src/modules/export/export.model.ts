@@ -1,4 +1,26 @@
-import type { ExportFormat, ExportMeasurementSystem, ExportPaperSize } from '@sealplan/contracts';
+import type {
+  DocumentLanguage,
+  ExportFormat,
+  ExportMeasurementSystem,
+  ExportPaperSize,
+  TranslatedNames,
+} from '@sealplan/contracts';
+import type { penetratingItems, transits } from '@sealplan/db';
+
+/** The stored rows a document is built from (read by export.repository.ts). */
+export type TransitRow = typeof transits.$inferSelect;
+export type ItemRow = typeof penetratingItems.$inferSelect;
+
+export interface ProjectForExport {
+  id: string;
+  name: string;
+  description: string;
+  customerName: string;
+  /** The project's industry, named in the document's language through `catalogueName` (ADR 030). */
+  industry: { id: string; name: string; names?: TranslatedNames | null };
+  createdOn: Date;
+  lastUpdatedOn: Date;
+}
 
 /**
  * The document every format is built from. Figures are already the engine's stored results, converted and
@@ -6,6 +28,8 @@ import type { ExportFormat, ExportMeasurementSystem, ExportPaperSize } from '@se
  * can never disagree on a number.
  */
 export interface ExportDocument {
+  /** ADR 027: every word and figure of the document is written in this language (documents/document-texts.ts). */
+  language: DocumentLanguage;
   title: string;
   project: {
     name: string;
@@ -18,7 +42,7 @@ export interface ExportDocument {
   preparedBy: { name: string; email: string; organization: string };
   generatedOn: Date;
   unitSystem: ExportMeasurementSystem;
-  /** e.g. 'Metric (mm, cm², ml)': stated on every page (PDF footer) and in every file. */
+  /** e.g. 'Metric (mm, cm², ml)', in the document's language: stated on every page (PDF footer) and in every file. */
   unitSystemLabel: string;
   paperSize: ExportPaperSize;
   /** Catalogue values are sample data until an administrator verifies them (research/catalogue.md). */
@@ -28,13 +52,13 @@ export interface ExportDocument {
   transits: ExportTransit[];
   /** The engine's totals over all exported transits (copies included). */
   totals: MaterialLine[];
-  /** The `document.header` template, rendered (issue 19): the line above the title. */
+  /** The `document.header` template, rendered (ADR 016): the line above the title. */
   headerText?: string;
   /** The `document.footer` template, rendered: the closing line of the document. */
   footerText?: string;
 }
 
-/** A product of the provider's list (issue 19), matched to a material line by the catalogue's article number. */
+/** A product of the provider's list (ADR 016), matched to a material line by the catalogue's article number. */
 export interface ExportProduct {
   articleNumber: string;
   name: string;
@@ -45,14 +69,20 @@ export interface ExportProduct {
 export interface ExportTransit {
   id: string;
   name: string;
+  /** ADR 031: the transit's location path ("Deck 3 › Engine room"), '' when it has none. */
+  location: string;
   copies: number;
+  /** The opening in words ('Round, Ø 200 mm'): the overview's and the DXF title block's Opening. */
+  opening: string;
+  /** The fill in words ('45.3 %'): the overview's Fill. */
+  fillText: string;
   /** Shape, dimensions, types, class, depth, sealant, copies... as label/value rows. */
   facts: LabelValue[];
   /** Fill figures (area, fill %, limit, status). */
   fill: LabelValue[];
   /** True when the items fit and the transit is not overfilled. */
   fits: boolean;
-  /** The state in words (the engine's `TRANSIT_STATUS_TEXT`): the same in every table and in the transit list. */
+  /** The state in words (the document's `status` table): the same in every table and in the transit list. */
   status: string;
   drawing: DrawingModel | null;
   /** Materials of this transit for all its copies (the engine's `materials`). */
@@ -108,7 +138,7 @@ export interface DrawingModel {
   unitSystem?: ExportMeasurementSystem;
   /** One row per item line: which numbers, what item, its diameter, sleeve or crusher, clearance ring. */
   legend?: DrawingLegendLine[];
-  /** e.g. 'Smallest gap: 3.2 mm', when the packing reports it. */
+  /** e.g. 'Smallest gap: 3.2 mm', when the packing reports it (in the document's language). */
   caption?: string | null;
 }
 

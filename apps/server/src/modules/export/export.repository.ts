@@ -10,18 +10,9 @@ import {
   type Database,
 } from '@sealplan/db';
 
-export type TransitRow = typeof transits.$inferSelect;
-export type ItemRow = typeof penetratingItems.$inferSelect;
+import type { ItemRow, ProjectForExport, TransitRow } from './export.model';
 
-export interface ProjectForExport {
-  id: string;
-  name: string;
-  description: string;
-  customerName: string;
-  industryName: string;
-  createdOn: Date;
-  lastUpdatedOn: Date;
-}
+export type { ItemRow, ProjectForExport, TransitRow } from './export.model';
 
 /**
  * The only Drizzle caller of the export module. Every read is scoped to one organization: a project or transit
@@ -36,7 +27,9 @@ export function createExportRepository(db: Database) {
           name: projects.name,
           description: projects.description,
           customerName: customers.name,
+          industryId: industries.id,
           industryName: industries.name,
+          industryNames: industries.names,
           createdOn: projects.createdOn,
           lastUpdatedOn: projects.lastUpdatedOn,
         })
@@ -51,7 +44,10 @@ export function createExportRepository(db: Database) {
           ),
         )
         .limit(1);
-      return rows[0] ?? null;
+      const row = rows[0];
+      if (!row) return null;
+      const { industryId, industryName, industryNames, ...project } = row;
+      return { ...project, industry: { id: industryId, name: industryName, names: industryNames } };
     },
 
     /** The project's live transits, oldest first (the order they were added), optionally only `ids`. */
@@ -84,21 +80,30 @@ export function createExportRepository(db: Database) {
         .orderBy(asc(penetratingItems.sort), asc(penetratingItems.createdOn), asc(penetratingItems.id));
     },
 
-    /** Issue 22: the cable tags of the transits' live items (item id -> tag), for the drawing legends. */
+    /**
+     * ADR 020: what the drawing legends print after an item's name (item id -> text): its cable tag and its
+     * specification as the schedule wrote it ("W-101 · RFOU(i) 3x35"), for the items that have either.
+     */
     async itemTags(organizationId: string, transitIds: string[]): Promise<Record<string, string>> {
       if (transitIds.length === 0) return {};
       const rows = await db
-        .select({ id: penetratingItems.id, tag: penetratingItems.tag })
+        .select({
+          id: penetratingItems.id,
+          tag: penetratingItems.tag,
+          specification: penetratingItems.specification,
+        })
         .from(penetratingItems)
         .where(
           and(
             inArray(penetratingItems.transitId, transitIds),
             eq(penetratingItems.organizationId, organizationId),
             eq(penetratingItems.isRemoved, false),
-            sql`${penetratingItems.tag} is not null`,
+            sql`(${penetratingItems.tag} is not null or ${penetratingItems.specification} is not null)`,
           ),
         );
-      return Object.fromEntries(rows.map((r) => [r.id, r.tag!]));
+      return Object.fromEntries(
+        rows.map((r) => [r.id, [r.tag, r.specification].filter((text) => text).join(' · ')]),
+      );
     },
 
     async organizationName(organizationId: string): Promise<string> {

@@ -14,10 +14,10 @@ import { EXPORT_IMAGE_MAX_BYTES, EXPORT_MESSAGES, type SendProjectExportRequest 
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createOrganization, createUserWithToken, type TestUser } from '../../testing/factories';
 import { createMailer } from '../../lib/mail';
-import { createCatalogueRepository, loadCatalogue } from '../catalogue/catalogue.repository';
 import { drawingToPng } from './documents/drawing';
 import { EXPORT_SHARE_LIMIT, EXPORT_SHARE_WINDOW_MS } from './export.service';
 import { createExportProject, type SeededProject } from './testing/export-factories';
+import { createExportTestApp, seedCatalogue } from './testing/export-test-app';
 import { parseCsv, pdfPages, readDocx, rtfToText } from './testing/readers';
 
 /**
@@ -32,18 +32,8 @@ let user: TestUser;
 let project: SeededProject;
 let catalogue: Catalogue;
 
-async function seedCatalogue(app: TestApp) {
-  const repo = createCatalogueRepository(app.deps.db.db);
-  await repo.seedIndustries();
-  await repo.seed();
-  return loadCatalogue(app.deps.db.db);
-}
-
 beforeAll(async () => {
-  t = await createTestApp();
-  catalogue = await seedCatalogue(t);
-  user = await createUserWithToken(t.deps.db.db);
-  project = await createExportProject(t.deps.db.db, user.organizationId!, catalogue);
+  ({ t, user, project, catalogue } = await createExportTestApp());
 });
 afterAll(async () => t?.close());
 
@@ -164,10 +154,14 @@ describe.each<MeasurementSystem>(['METRIC', 'IMPERIAL'])('files in %s', (system)
     );
     expect(res.headers['cache-control']).toBe('no-store');
     const pages = await pdfPages(res.rawPayload);
-    const unitLine = system === 'METRIC' ? 'Units: Metric (mm, cm², ml)' : 'Units: Imperial (in, in², ml)';
+    const unitLine =
+      system === 'METRIC' ? 'Units: Metric (mm, cm², ml)' : 'Units: Imperial (in, in², US fl oz)';
     pages.forEach((page, i) => expect(page).toContain(`${unitLine} Page ${i + 1} of ${pages.length}`));
     for (const transit of project.transits) {
-      const page = pages.find((p) => p.includes(`Transit: ${transit.name}`))!;
+      // A transit's section starts on the page with its heading and may run on until the next transit's heading.
+      const first = pages.findIndex((p) => p.includes(`Transit: ${transit.name}`));
+      const next = pages.findIndex((p, i) => i > first && p.includes('Transit: '));
+      const page = pages.slice(first, next < 0 ? undefined : next + 1).join('\n');
       expect(page).toContain(`Transit area ${formatArea(transit.sizing.transitAreaMm2, system)}`);
       expect(page).toContain(`Fill ${formatPercent(fillPercentOf(transit.sizing))}`);
       if (transit.sizing.materials.fillerSleeves.count > 0)
@@ -218,7 +212,7 @@ describe('share by e-mail', () => {
     });
     const message = t.sentMail[before]!;
     expect(message.to).toBe('buyer@example.com');
-    expect(message.subject).toBe(`Material List: ${project.name}`);
+    expect(message.subject).toBe(`Material List (DOCX): ${project.name}`);
     expect(message.attachments?.[0]).toMatchObject({
       filename: res.json().data.fileName,
       contentType: expect.stringContaining('wordprocessingml'),
@@ -226,6 +220,68 @@ describe('share by e-mail', () => {
     expect((await readDocx(message.attachments![0]!.content)).text).toContain(
       `Transit: ${project.transits[0]!.name}`,
     );
+  });
+
+  it('writes the mail in the document language, names the format and attaches the format chosen', async () => {
+    const cases = [
+      {
+        language: 'de-DE',
+        outputFormat: 'XLSX',
+        subject: `Materialliste (XLSX): ${project.name}`,
+        body: [
+          `Materialliste des Projekts „${project.name}“ gesendet (Format: XLSX)`,
+          'Kunde: ',
+          '(im Anhang)',
+        ],
+        contentType: 'spreadsheetml',
+      },
+      {
+        language: 'fr-FR',
+        outputFormat: 'PDF',
+        subject: `Liste de matériel (PDF) : ${project.name}`,
+        body: [
+          `liste de matériel du projet « ${project.name} » (format : PDF)`,
+          'Client : ',
+          'Unités : Métrique',
+        ],
+        contentType: 'application/pdf',
+      },
+      {
+        language: 'zh-Hans',
+        outputFormat: 'CSV',
+        subject: `材料清单（CSV）：${project.name}`,
+        body: [`项目“${project.name}”的材料清单（格式：CSV）`, '客户：', '（见附件）'],
+        contentType: 'text/csv',
+      },
+    ] as const;
+    for (const c of cases) {
+      const before = t.sentMail.length;
+      const res = await post({
+        isShare: true,
+        emailAddress: 'buyer@example.com',
+        outputFormat: c.outputFormat,
+        language: c.language,
+      });
+      expect(res.statusCode, c.language).toBe(200);
+      const message = t.sentMail[before]!;
+      expect(message.subject).toBe(c.subject);
+      for (const words of c.body) expect(message.text, c.language).toContain(words);
+      expect(message.text).toContain(res.json().data.fileName);
+      expect(message.attachments).toHaveLength(1);
+      expect(message.attachments![0]).toMatchObject({
+        filename: expect.stringMatching(new RegExp(`\\.${c.outputFormat.toLowerCase()}$`)),
+        contentType: expect.stringContaining(c.contentType),
+      });
+    }
+    // The attachment is written in the mail's language.
+    const last = t.sentMail[t.sentMail.length - 1]!;
+    expect(parseCsv(last.attachments![0]!.content).rows[0]).toHaveProperty('用量');
+  });
+
+  it('refuses a document language it does not have, naming the field', async () => {
+    const res = await post({ language: 'es-ES' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toMatchObject({ language: EXPORT_MESSAGES.languageInvalid });
   });
 
   it('limits shares per user and window', async () => {
@@ -255,7 +311,7 @@ describe('share by e-mail', () => {
       (await post({ isShare: true, emailAddress: 'a@example.com', outputFormat: 'CSV' }, sharer.headers))
         .statusCode,
     ).toBe(200);
-  });
+  }, 120_000);
 });
 
 describe('share over real SMTP', () => {
@@ -311,8 +367,8 @@ describe('share over real SMTP', () => {
     expect(received).toHaveLength(1);
     const mail = received[0]!;
     expect((mail.to as { text: string }).text).toBe('inspector@example.com');
-    expect(mail.subject).toBe(`Material List: ${p.name}`);
-    expect(mail.text).toContain('Units: Imperial (in, in², ml)');
+    expect(mail.subject).toBe(`Material List (PDF): ${p.name}`);
+    expect(mail.text).toContain('Units: Imperial (in, in², US fl oz)');
     const attachment = mail.attachments[0]!;
     expect(attachment.contentType).toBe('application/pdf');
     expect(attachment.filename).toBe(res.json().data.fileName);

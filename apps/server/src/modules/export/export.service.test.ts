@@ -87,18 +87,13 @@ function expectedRows(transit: SeededProject['transits'][number], system: Measur
   const rows: { item: string; quantity: number; unit: string }[] = [];
   if (m.fillerSleeves.type && m.fillerSleeves.count > 0) {
     rows.push({ item: m.fillerSleeves.type, quantity: m.fillerSleeves.count, unit: 'pcs' });
-    rows.push({
-      item: `${m.fillerSleeves.type}, bundles`,
-      quantity: m.fillerSleeves.bundles,
-      unit: 'bundles',
-    });
   }
   if (m.sealant.volumeMl > 0) {
     rows.push({
       item: m.sealant.sealantName!,
-      // Millilitres in both systems, printed with the metric decimals.
-      quantity: Number(formatDisplayNumber(toDisplayVolume(m.sealant.volumeMl, system), 'METRIC')),
-      unit: 'ml',
+      // ml or US fl oz (ADR 027).
+      quantity: toDisplayVolume(m.sealant.volumeMl, system),
+      unit: system === 'METRIC' ? 'ml' : 'US fl oz',
     });
     rows.push({
       item: `${m.sealant.sealantName}, cartridges`,
@@ -106,9 +101,9 @@ function expectedRows(transit: SeededProject['transits'][number], system: Measur
       unit: 'cartridges',
     });
   }
-  for (const s of m.cableSleeves)
+  for (const s of m.cableSleeves.filter((sleeve) => sleeve.count > 0))
     rows.push({ item: `Cable sleeve ${s.articleNumber}`, quantity: s.count, unit: 'pcs' });
-  for (const c of m.crushers)
+  for (const c of m.crushers.filter((crusher) => crusher.count > 0))
     rows.push({ item: `Crusher ${c.articleNumber ?? c.name}`, quantity: c.count, unit: 'pcs' });
   if (m.wrap.lengthMm > 0) {
     rows.push({
@@ -123,7 +118,11 @@ function expectedRows(transit: SeededProject['transits'][number], system: Measur
 }
 
 const quantityText = (q: number, unit: string, system: MeasurementSystem) =>
-  unit === 'mm' || unit === 'in' ? formatDisplayNumber(q, system) : String(q);
+  unit === 'mm' || unit === 'in'
+    ? formatDisplayNumber(q, system)
+    : unit === 'US fl oz'
+      ? q.toFixed(1)
+      : String(q);
 
 describe('seeded project', () => {
   it('covers every material line and both fit states', () => {
@@ -145,7 +144,8 @@ describe.each<MeasurementSystem>(['METRIC', 'IMPERIAL'])('figures in %s', (syste
     if (process.env.EXPORT_ARTIFACTS_DIR)
       writeFileSync(`${process.env.EXPORT_ARTIFACTS_DIR}/service-${system}.pdf`, file.body);
     const pages = await pdfPages(file.body);
-    const unitLine = system === 'METRIC' ? 'Units: Metric (mm, cm², ml)' : 'Units: Imperial (in, in², ml)';
+    const unitLine =
+      system === 'METRIC' ? 'Units: Metric (mm, cm², ml)' : 'Units: Imperial (in, in², US fl oz)';
     pages.forEach((page, i) => {
       expect(page).toContain(unitLine);
       expect(page).toContain(`Page ${i + 1} of ${pages.length}`);
@@ -194,10 +194,19 @@ describe.each<MeasurementSystem>(['METRIC', 'IMPERIAL'])('figures in %s', (syste
     const buildable = project.transits.filter((t) => !t.sizing.overfilled && t.sizing.packing.fits);
     const overfilled = project.transits.find((t) => t.name === 'T-104 Overfilled')!;
     expect(overfilled.sizing.overfilled).toBe(true);
-    const flag = 'Not buildable: overfilled; not in these totals.';
+    // The verdict with its fill figure (ADR 027).
+    const flag = `Not buildable: overfilled (fill ${formatPercent(fillPercentOf(overfilled.sizing))} of ${formatPercent(overfilled.sizing.fillLimitPercent)} allowed); not in these totals.`;
+    expect(flag).toMatch(/\(fill \d+\.\d % of \d+\.\d % allowed\)/);
     const pdf = await pdfPages((await exportFile({ outputFormat: 'PDF', measurementSystem: system })).body);
     // The PDF table may wrap the detail: read the totals page as one line.
-    expect(pdf.at(-1)!.replace(/\s+/g, ' ')).toContain(`Transit T-104 Overfilled ${flag}`);
+    // The PDF table may wrap the detail (its quantity cell, 0, stands beside the first line): read the totals page as
+    // one line without that cell.
+    expect(
+      pdf
+        .at(-1)!
+        .replace(/\s+/g, ' ')
+        .replace(/ 0 (?=\S*%)/, ' '),
+    ).toContain(`Transit T-104 Overfilled ${flag}`);
     expect(pdf.find((p) => p.includes('Transit: T-104 Overfilled'))).toContain(
       'Status Not buildable: overfilled',
     );
@@ -278,7 +287,7 @@ describe.each<MeasurementSystem>(['METRIC', 'IMPERIAL'])('figures in %s', (syste
   });
 });
 
-/** Issue 16 item 9: two transits whose figures are worked by hand below. */
+/** ADR 007: two transits whose figures are worked by hand below. */
 const CABLE_TRANSIT = {
   shape: 'ROUND',
   copies: 1,

@@ -1,25 +1,19 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Catalogue } from '@sealplan/engine';
 import {
-  EXPORT_FILE_TYPES,
   EXPORT_MESSAGES,
-  type ExportFormat,
+  locationPathText,
   type SendProjectExportInput,
   type SendProjectExportShared,
 } from '@sealplan/contracts';
 import { AppError } from '../../errors';
 import type { Mailer } from '../../lib/mail';
 import type { ExportRepository } from './export.repository';
-import type { BuiltFile, ExportDocument, ExportProduct } from './export.model';
+import type { BuiltFile, ExportProduct } from './export.model';
 import { storedSizing, type BuildDocumentInput } from './export-document.builder';
 import { validateImageData } from './image-data';
-import { buildPdf } from './documents/pdf-document';
-import { buildRtf } from './documents/rtf-document';
-import { buildDocx } from './documents/docx-document';
-import { buildCsv } from './documents/csv-document';
-import { buildXlsx } from './documents/xlsx-document';
-import { buildDxf } from './documents/dxf-document';
-import { TEXT, baseFileName } from './documents/document-content';
+import { documentTexts } from './documents/document-texts';
+import { yieldToEventLoop } from './render-file';
 import type { CpuPool } from '../../workers/cpu-pool';
 import { createInlineCpu } from '../../workers/inline-cpu';
 
@@ -41,13 +35,28 @@ export interface ExportServiceDeps {
   now: () => Date;
   /** The catalogue from the database (names for display; sizing when a transit has no stored results). */
   loadCatalogue: () => Promise<Catalogue>;
-  /** The provider's products of these article numbers (issue 19); none when not given. */
+  /** The provider's products of these article numbers (ADR 016); none when not given. */
   loadProducts?: (articleNumbers: string[]) => Promise<ExportProduct[]>;
-  /** The document.header / document.footer templates rendered for a project (issue 19); none when not given. */
+  /** The document.header / document.footer templates rendered for a project (ADR 016); none when not given. */
   loadTexts?: (project: {
     name: string;
     customerName: string;
   }) => Promise<{ header: string; footer: string }>;
+  /** ADR 031: each transit's location path in a project (transit id -> path from the root); none when not given. */
+  locations?: {
+    ofProject: (organizationId: string, projectId: string) => Promise<Map<string, string[]>>;
+  };
+  /**
+   * ADR 032: the design revision of each transit of a project, printed in its documents, and marking them issued
+   * once a document of them was exported or shared (the next change then opens the next revision).
+   */
+  revisions?: {
+    ofProject: (
+      organizationId: string,
+      projectId: string,
+    ) => Promise<Map<string, { revision: string; revisedOn: Date }>>;
+    markIssued: (organizationId: string, projectId: string, on: Date) => Promise<void>;
+  };
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   /** Where documents are built: the server's worker pool (on the calling thread when not given, in unit tests). */
   cpu?: Pick<CpuPool, 'buildDocument'>;
@@ -55,23 +64,6 @@ export interface ExportServiceDeps {
 
 export type ExportOutcome =
   { kind: 'file'; file: BuiltFile } | { kind: 'shared'; data: SendProjectExportShared };
-
-/** Lets other requests run between the parts of a big document (spec: the server stays responsive). */
-export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-export async function renderFile(doc: ExportDocument, format: ExportFormat): Promise<BuiltFile> {
-  const type = EXPORT_FILE_TYPES[format];
-  // Loading and the document model ran in one go: let waiting requests in before rendering starts.
-  await yieldToEventLoop();
-  if (format === 'DXF') return { ...(await buildDxf(doc, yieldToEventLoop)), format };
-  let body: Buffer;
-  if (format === 'PDF') body = await buildPdf(doc, yieldToEventLoop);
-  else if (format === 'RTF') body = await buildRtf(doc, yieldToEventLoop);
-  else if (format === 'DOCX') body = await buildDocx(doc, yieldToEventLoop);
-  else if (format === 'XLSX') body = await buildXlsx(doc, yieldToEventLoop);
-  else body = buildCsv(doc);
-  return { fileName: `${baseFileName(doc)}.${type.extension}`, contentType: type.contentType, body, format };
-}
 
 export function createExportService(deps: ExportServiceDeps) {
   const { repo } = deps;
@@ -111,6 +103,17 @@ export function createExportService(deps: ExportServiceDeps) {
     ];
     const products = deps.loadProducts ? await deps.loadProducts(articles) : [];
     const texts = deps.loadTexts ? await deps.loadTexts(project) : undefined;
+    const revisions = deps.revisions
+      ? Object.fromEntries(await deps.revisions.ofProject(caller.organizationId, project.id))
+      : undefined;
+    const locations = deps.locations
+      ? Object.fromEntries(
+          [...(await deps.locations.ofProject(caller.organizationId, project.id))].map(([id, path]) => [
+            id,
+            locationPathText(path),
+          ]),
+        )
+      : undefined;
     for (const t of transits) {
       if (!storedSizing(t.results))
         deps.log?.warn({ transitId: t.id }, 'transit has no stored results; sized for the export');
@@ -122,6 +125,7 @@ export function createExportService(deps: ExportServiceDeps) {
       itemTags,
       catalogue,
       unitSystem: input.measurementSystem,
+      language: input.language,
       paperSize: input.size,
       materialsOnly: input.isProjectMaterialsOnly,
       preparedBy: {
@@ -132,6 +136,8 @@ export function createExportService(deps: ExportServiceDeps) {
       generatedOn: deps.now(),
       products,
       ...(texts ? { texts } : {}),
+      ...(revisions ? { revisions } : {}),
+      ...(locations ? { locations } : {}),
     };
   }
 
@@ -142,22 +148,31 @@ export function createExportService(deps: ExportServiceDeps) {
       validateImageData(input.imgData);
       const source = await documentInput(caller, input);
       // Built and rendered in the worker pool, so other users' requests stay fast meanwhile.
-      if (!input.isShare)
-        return { kind: 'file', file: (await cpu.buildDocument(source, input.outputFormat)).file };
+      // A document made of the project issues its transits' current revisions (ADR 032).
+      const issue = () => deps.revisions?.markIssued(caller.organizationId, input.projectId, deps.now());
+      if (!input.isShare) {
+        const { file } = await cpu.buildDocument(source, input.outputFormat, caller);
+        await issue();
+        return { kind: 'file', file };
+      }
 
       const count = await repo.hitRateLimit(`export-share:${caller.id}`, deps.now(), EXPORT_SHARE_WINDOW_MS);
       if (count > EXPORT_SHARE_LIMIT) throw new AppError('RATE_LIMITED', EXPORT_MESSAGES.shareRateLimited);
-      const { file, summary: doc } = await cpu.buildDocument(source, input.outputFormat);
+      const { file, summary: doc } = await cpu.buildDocument(source, input.outputFormat, caller);
       const to = input.emailAddress!;
-      const subject = `${TEXT.title}: ${doc.project.name}`;
+      // ADR 027: the mail is written in the document's language and names the document it carries (format and
+      // project); the attachment is the file in the format chosen in the dialog.
+      const text = documentTexts(input.language);
+      const format = input.outputFormat;
+      const subject = text.mail.subject(format, doc.project.name);
       const lines = [
-        `${doc.preparedBy.name} (${doc.preparedBy.organization}) shared the material list of project "${doc.project.name}" with you.`,
+        text.mail.shared(doc.preparedBy.name, doc.preparedBy.organization, format, doc.project.name),
         '',
-        `Customer: ${doc.project.customer}`,
-        `Units: ${doc.unitSystemLabel}`,
-        `File: ${file.fileName} (attached)`,
+        text.mail.customer(doc.project.customer),
+        text.units(doc.unitSystemLabel),
+        text.mail.file(file.fileName),
       ];
-      if (doc.sampleCatalogue) lines.push('', TEXT.sampleNotice);
+      if (doc.sampleCatalogue) lines.push('', text.sampleNotice);
       try {
         await deps.mail.send({
           to,
@@ -169,6 +184,7 @@ export function createExportService(deps: ExportServiceDeps) {
         deps.log?.error({ err, projectId: input.projectId }, 'export share mail failed');
         throw new AppError('MAIL_FAILED', EXPORT_MESSAGES.shareFailed);
       }
+      await issue();
       deps.log?.info(
         { projectId: input.projectId, format: input.outputFormat, bytes: file.body.length },
         'export shared',

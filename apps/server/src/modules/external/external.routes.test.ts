@@ -22,7 +22,7 @@ import {
 import { bearerOf, createAccount, createProviderAdmin, randomAddress } from '../auth/accounts.test-helpers';
 
 /**
- * Issue 20 against real protocol servers on loopback: oidc-provider (OpenID Connect, code flow with PKCE) and an
+ * ADR 018 against real protocol servers on loopback: oidc-provider (OpenID Connect, code flow with PKCE) and an
  * RFC 5849 OAuth 1.0a provider. The app talks to them over HTTP exactly as it would to Entra ID or Keycloak.
  */
 const PUBLIC_URL = 'http://sealplan.test';

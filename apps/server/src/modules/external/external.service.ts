@@ -16,7 +16,7 @@ import {
 import type { ExternalIdentityClaims } from '@sealplan/db';
 import { AppError } from '../../errors';
 import { hashToken, newToken } from '../../lib/tokens';
-import type { AuthUser } from '../../plugins/auth';
+import type { AuthUser } from '../../shared/auth-user';
 import type { ExternalRepository, SignInStateRow } from './external.repository';
 import { ProviderFailure, type ProviderAdapter } from './providers/provider-adapter';
 

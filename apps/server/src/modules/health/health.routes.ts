@@ -1,15 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelope, healthSchema } from '@sealplan/contracts';
 import { ok } from '../../lib/reply';
 import { singleFlight } from '../../lib/single-flight';
+import { apiRoute } from '../../plugins/api-routes';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   // Health checks that arrive while a ping is on its way share it (ADR 019): under a burst of checks the database
   // sees one round trip at a time, and every answer still comes from a ping that was in flight when it was asked.
   const ping = singleFlight(() => app.deps.db.ping());
-  app.get(
-    '/api/health',
-    { schema: { tags: ['health'], response: { 200: envelope(healthSchema), 503: envelope(healthSchema) } } },
+  apiRoute(
+    app,
+    {
+      call: 'health',
+    },
     async (_request, reply) => {
       const reachable = await ping();
       const data = {

@@ -97,7 +97,13 @@ describe('GET /api/instance/{model}', () => {
       'Charlie Yards',
       'Delta Offshore',
     ]);
-    expect(res.body.data.pager).toEqual({ fromIndex: 0, size: 10, totalRecords: 4, pageIndex: 0 });
+    expect(res.body.data.pager).toEqual({
+      fromIndex: 0,
+      size: 10,
+      totalRecords: 4,
+      pageIndex: 0,
+      recordIndex: 0,
+    });
     expect(res.body.data.r[0]!.projectCount).toBe(2);
   });
 
@@ -108,7 +114,17 @@ describe('GET /api/instance/{model}', () => {
       sort: JSON.stringify({ name: -1 }),
     });
     expect(page.body.data.r.map((c) => c.name)).toEqual(['Bravo Marine', 'Acme 100%_Sealing']);
-    expect(page.body.data.pager).toEqual({ fromIndex: 2, size: 2, totalRecords: 4, pageIndex: 1 });
+    expect(page.body.data.pager).toEqual({
+      fromIndex: 2,
+      size: 2,
+      totalRecords: 4,
+      pageIndex: 1,
+      recordIndex: 2,
+    });
+    // Spec §3 recordIndex: a page asked for past the end starts after the last record.
+    const past = await list<Customer>('Customer', { fromIndex: 10, size: 5 });
+    expect(past.body.data.r).toEqual([]);
+    expect(past.body.data.pager).toMatchObject({ pageIndex: 2, recordIndex: 4, totalRecords: 4 });
     const like = await list<Customer>('Customer', { q: JSON.stringify({ name: { like: 'marine' } }) });
     expect(like.body.data.r.map((c) => c.name)).toEqual(['Bravo Marine']);
     const orFilter = await list<Customer>('Customer', {

@@ -9,20 +9,20 @@ import {
   type InstanceModel,
 } from '@sealplan/contracts';
 import { and } from 'drizzle-orm';
-import { isContentModel } from '@sealplan/contracts';
+import { isContentModel, pageState } from '@sealplan/contracts';
 import { AppError } from '../../errors';
-import type { AuthUser } from '../../plugins/auth';
-import type { ContentService } from '../content/content.service';
-import { parseInput } from './parse-input';
-import { CUSTOMER_FIELDS, CUSTOMER_SEARCH_FIELDS, INDUSTRY_FIELDS } from '../customers/customers.repository';
-import { presentCustomer, presentIndustry } from '../customers/customers.service';
-import { PROJECT_FIELDS, PROJECT_SEARCH_FIELDS } from '../projects/projects.repository';
-import { presentProject } from '../projects/projects.service';
-import type { ProjectServices } from '../projects/project-services';
-import { ITEM_FIELDS, TRANSIT_FIELDS } from '../transits/transits.repository';
-import { presentItem, presentTransit } from '../transits/transits.service';
-import type { FieldMap } from './record-fields';
-import { parseFilter, parseSort, searchCondition } from './record-filter';
+import type { AuthUser } from '../../shared/auth-user';
+import type { ContentService } from '../content';
+import { parseInput } from '../../lib/parse-input';
+import { CUSTOMER_FIELDS, CUSTOMER_SEARCH_FIELDS, INDUSTRY_FIELDS } from '../customers';
+import { presentCustomer, presentIndustry } from '../customers';
+import { PROJECT_FIELDS, PROJECT_SEARCH_FIELDS } from '../projects';
+import { presentProject } from '../projects';
+import type { ProjectServices } from '../projects';
+import { ITEM_FIELDS, TRANSIT_FIELDS } from '../transits';
+import { presentItem, presentTransit } from '../transits';
+import type { FieldMap } from '../../lib/record-fields';
+import { parseFilter, parseSort, searchCondition } from '../../lib/record-filter';
 
 type Body = Record<string, unknown>;
 
@@ -145,21 +145,29 @@ export function createInstanceService(services: ProjectServices, content?: Conte
         return { r: rows.map((row) => presentTransit(row, catalogue)), total };
       },
       get: async (org, id) => (await transits.getTransitData(org, id)).transit,
-      create: (org, _user, body) =>
-        transits.saveTransit(org, { ...(body as object), id: undefined } as never),
-      async update(org, _user, id, body) {
+      create: (org, user, body) =>
+        transits.saveTransit(org, { ...(body as object), id: undefined } as never, user),
+      async update(org, user, id, body) {
         const current = (await transits.getTransitData(org, id)).transit;
-        return transits.saveTransit(org, { projectId: current.projectId, ...(body as object), id } as never);
+        return transits.saveTransit(
+          org,
+          { projectId: current.projectId, ...(body as object), id } as never,
+          user,
+        );
       },
-      async remove(org, _user, id, controls) {
+      async remove(org, user, id, controls) {
         const current = (await transits.getTransitData(org, id)).transit;
-        return transits.saveTransit(org, {
-          id,
-          projectId: current.projectId,
-          version: controls.version,
-          force: controls.force,
-          isDelete: true,
-        });
+        return transits.saveTransit(
+          org,
+          {
+            id,
+            projectId: current.projectId,
+            version: controls.version,
+            force: controls.force,
+            isDelete: true,
+          },
+          user,
+        );
       },
     },
     PenetratingItem: {
@@ -170,22 +178,31 @@ export function createInstanceService(services: ProjectServices, content?: Conte
         return { r: rows.map(presentItem), total };
       },
       get: (org, id) => transits.getItem(org, id),
-      create: (org, _user, body) => transits.saveItem(org, { ...(body as object), id: undefined } as never),
-      async update(org, _user, id, body) {
+      create: (org, user, body) =>
+        transits.saveItem(org, { ...(body as object), id: undefined } as never, user),
+      async update(org, user, id, body) {
         const current = await transits.getItem(org, id);
-        return transits.saveItem(org, { transitId: current.transitId, ...(body as object), id } as never);
+        return transits.saveItem(
+          org,
+          { transitId: current.transitId, ...(body as object), id } as never,
+          user,
+        );
       },
-      async remove(org, _user, id, controls) {
+      async remove(org, user, id, controls) {
         const current = await transits.getItem(org, id);
-        return transits.saveItem(org, {
-          id,
-          transitId: current.transitId,
-          quantity: current.quantity,
-          outerDiameterMm: current.outerDiameterMm,
-          isRemoved: true,
-          version: controls.version,
-          force: controls.force,
-        });
+        return transits.saveItem(
+          org,
+          {
+            id,
+            transitId: current.transitId,
+            quantity: current.quantity,
+            outerDiameterMm: current.outerDiameterMm,
+            isRemoved: true,
+            version: controls.version,
+            force: controls.force,
+          },
+          user,
+        );
       },
     },
   };
@@ -196,7 +213,7 @@ export function createInstanceService(services: ProjectServices, content?: Conte
     return handlers[model];
   }
 
-  /** Content models (issue 19) are provider-wide and checked per caller by the content service. */
+  /** Content models (ADR 016) are provider-wide and checked per caller by the content service. */
   function contentFor(model: string, caller: AuthUser | undefined) {
     if (!content || !caller || !isContentModel(model)) return null;
     return { service: content, caller, model };
@@ -222,12 +239,7 @@ export function createInstanceService(services: ProjectServices, content?: Conte
       const { r, total } = await h.list(organizationId, where, orderBy, query.size, query.fromIndex);
       return {
         r,
-        pager: {
-          fromIndex: query.fromIndex,
-          size: query.size,
-          totalRecords: total,
-          pageIndex: Math.floor(query.fromIndex / query.size),
-        },
+        pager: pageState(query.fromIndex, query.size, total),
       };
     },
     get(organizationId: string, model: string, id: string, caller?: AuthUser) {
@@ -261,3 +273,5 @@ export function createInstanceService(services: ProjectServices, content?: Conte
     },
   };
 }
+
+export type InstanceService = ReturnType<typeof createInstanceService>;

@@ -1,20 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import type { MailMessage } from '../../lib/mail';
 import { createMailQueue } from './mail-queue';
-import type { MailJob, MailQueueRepository } from './mail-queue.repository';
+import { createJobQueue } from '../queue';
+import type { JobQueueRepository, QueueJob } from '../queue';
 
 /**
  * An in-memory queue table whose claims take a while, as on a PostgreSQL pool: the n-th claim reads the table
  * after `claimDelays[n]` ms, so a later claim can take the job before an earlier one.
  */
-function slowRepository(claimDelays: number[]): MailQueueRepository {
+function slowRepository(claimDelays: number[]): JobQueueRepository {
   let claims = 0;
-  const rows: MailJob[] = [];
+  const rows: QueueJob[] = [];
   const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   return {
     async insert(kind, payload, at) {
+      const id = rows.length + 1;
       rows.push({
-        id: rows.length + 1,
+        id,
         kind,
         payload,
         createdAt: at,
@@ -23,7 +25,8 @@ function slowRepository(claimDelays: number[]): MailQueueRepository {
         attempts: 0,
         doneAt: null,
         lastError: null,
-      } as MailJob);
+      } as QueueJob);
+      return id;
     },
     async claimDue(at, lockUntil, limit) {
       await wait(claimDelays[claims++] ?? 0);
@@ -41,11 +44,16 @@ function slowRepository(claimDelays: number[]): MailQueueRepository {
   };
 }
 
-describe('mail queue', () => {
+describe('job queue (mail on it)', () => {
   function queueWith(claimDelays: number[]) {
     const sent: MailMessage[] = [];
-    const queue = createMailQueue({
+    const jobs = createJobQueue({
       repo: slowRepository(claimDelays),
+      now: () => new Date(),
+      log: { info() {}, warn() {}, error() {} },
+    });
+    const queue = createMailQueue({
+      queue: jobs,
       // Sending takes a while too, so a drain that does not wait for the other round returns before the mail.
       mail: {
         target: 'memory',
@@ -54,8 +62,6 @@ describe('mail queue', () => {
           sent.push(m);
         },
       },
-      now: () => new Date(),
-      log: { info() {}, warn() {}, error() {} },
     });
     queue.handle('hello', async (payload) => ({ to: String(payload.to), subject: 'Hello', text: 'Hello' }));
     return { queue, sent };

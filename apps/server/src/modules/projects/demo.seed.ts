@@ -4,13 +4,18 @@ import {
   DEMO_USER_EMAIL,
   demoCustomers,
   demoProjects,
+  demoShipProject,
   type Database,
+  type DemoTransit,
 } from '@sealplan/db';
-import type { Catalogue } from '@sealplan/engine';
-import type { SeedContext } from '../../seed/index';
-import { hashPassword } from '../auth/passwords';
-import { ROLE_IDS } from '../auth/roles';
-import { createUsersRepository } from '../users/users.repository';
+import type { Catalogue, TransitSizing } from '@sealplan/engine';
+import { toItemInputs, toTransitInput } from '@sealplan/contracts';
+import type { CpuPool } from '../../workers/cpu-pool';
+import type { SeedContext } from '../../shared/seed-context';
+import { hashPassword } from '../auth';
+import { ROLE_IDS } from '../../shared/roles';
+import { createUsersRepository } from '../users';
+import { createSiteRepository } from '../site';
 import { createInlineCpu } from '../../workers/inline-cpu';
 import { createProjectServices, type ProjectServices } from './project-services';
 
@@ -19,9 +24,14 @@ export async function seedDemoPortfolio(
   db: Database,
   organizationId: string,
   userId: string | null,
+  {
+    largeProject = true,
+    // The seed runs from the command line before the server listens: nothing waits on its sizing. One sizing for
+    // every organization the seed fills: their transits are the same designs.
+    sizing = sizedOnceEach(createInlineCpu()),
+  }: { largeProject?: boolean; sizing?: Pick<CpuPool, 'sizeTransit'> } = {},
 ): Promise<boolean> {
-  // The seed runs from the command line before the server listens: nothing waits on its sizing.
-  const services = createProjectServices(db, () => new Date(), createInlineCpu());
+  const services = createProjectServices(db, () => new Date(), sizing);
   const existing = await services.customers.getActive(organizationId);
   if (existing.some((c) => c.name === demoCustomers[0].name)) return false;
   const catalogue = await services.catalogue.getCatalogue();
@@ -39,7 +49,82 @@ export async function seedDemoPortfolio(
     for (const transit of demo.transits)
       await saveDemoTransit(services, catalogue, organizationId, project.id, transit);
   }
+  if (largeProject) await seedDemoShip(db, services, catalogue, organizationId, userId, customerIds);
   return true;
+}
+
+/**
+ * Sizing that computes each distinct engine input once (ADR 038). The engine is deterministic (ADR 015): equal
+ * inputs give equal figures, so the large project's designs repeated frame after frame are sized once each and
+ * every transit still stores exactly what the engine computes for its own fields and items.
+ */
+function sizedOnceEach(cpu: CpuPool): Pick<CpuPool, 'sizeTransit'> {
+  const sized = new Map<string, Promise<TransitSizing>>();
+  return {
+    sizeTransit: async (args, caller) => {
+      const [row, items, , layout] = args;
+      const key = JSON.stringify([
+        toTransitInput(row as Parameters<typeof toTransitInput>[0]),
+        toItemInputs(items as Parameters<typeof toItemInputs>[0]),
+        layout ?? null,
+      ]);
+      let result = sized.get(key);
+      if (!result) {
+        result = cpu.sizeTransit(args, caller);
+        sized.set(key, result);
+      }
+      return structuredClone(await result);
+    },
+  };
+}
+
+/**
+ * The large demo project (ADR 038): 500 transits saved as any save saves them (sized by the engine), each placed in
+ * the project's location tree (ADR 031), deck → space, built from the transits' location paths.
+ */
+async function seedDemoShip(
+  db: Database,
+  services: ProjectServices,
+  catalogue: Catalogue,
+  organizationId: string,
+  userId: string | null,
+  customerIds: Map<string, string>,
+) {
+  const demo = demoShipProject;
+  const project = await services.projects.saveOne(organizationId, userId, {
+    name: demo.name,
+    customerId: customerIds.get(demo.customer)!,
+    industryId: demo.industryId,
+    description: demo.description,
+  });
+  const site = createSiteRepository(db);
+  const locations = new Map<string, string>();
+  const locationOf = async (path: readonly string[]): Promise<string | null> => {
+    let parentId: string | null = null;
+    for (let depth = 0; depth < path.length; depth++) {
+      const key = path.slice(0, depth + 1).join('\u0000');
+      let id = locations.get(key);
+      if (!id) {
+        id = await site.insertLocation(organizationId, {
+          projectId: project.id,
+          parentId,
+          name: path[depth]!,
+          sort: locations.size,
+        });
+        locations.set(key, id);
+      }
+      parentId = id;
+    }
+    return parentId;
+  };
+  for (const { location, ...transit } of demo.transits) {
+    const saved = await saveDemoTransit(services, catalogue, organizationId, project.id, transit);
+    await site.setTransitLocation(
+      organizationId,
+      { id: saved.transit.id, projectId: project.id },
+      await locationOf(location),
+    );
+  }
 }
 
 async function saveDemoTransit(
@@ -47,7 +132,7 @@ async function saveDemoTransit(
   catalogue: Catalogue,
   organizationId: string,
   projectId: string,
-  demo: (typeof demoProjects)[number]['transits'][number],
+  demo: DemoTransit,
 ) {
   const { items, ...transit } = demo;
   const pipeDiameter = (crusherId: string) =>
@@ -56,7 +141,7 @@ async function saveDemoTransit(
   const single = transit.singleCrusherPipeId
     ? catalogue.crushers.find((c) => c.id === transit.singleCrusherPipeId)
     : undefined;
-  await services.transits.savePenetratingItemsAndTransit(organizationId, {
+  return services.transits.savePenetratingItemsAndTransit(organizationId, {
     transit: {
       ...transit,
       projectId,
@@ -79,11 +164,17 @@ async function saveDemoTransit(
 export async function seedDemo(ctx: SeedContext) {
   if (!ctx.env.SEED_DEMO) return;
   const db = ctx.db.db;
+  const sizing = sizedOnceEach(createInlineCpu());
   const users = createUsersRepository(db);
   const provider = await users.findProviderOrganization();
   if (provider) {
     const admin = await users.findByEmail(ctx.env.ADMIN_EMAIL);
-    if (await seedDemoPortfolio(db, provider.id, admin?.id ?? null))
+    if (
+      await seedDemoPortfolio(db, provider.id, admin?.id ?? null, {
+        sizing,
+        largeProject: ctx.env.SEED_DEMO_LARGE,
+      })
+    )
       ctx.log.info({ organizationId: provider.id }, 'demo data added');
   }
   let demoUser = await users.findByEmail(DEMO_USER_EMAIL);
@@ -111,5 +202,8 @@ export async function seedDemo(ctx: SeedContext) {
     );
   }
   const organizationId = (demoUser as { organizationId?: string | null }).organizationId;
-  if (organizationId) await seedDemoPortfolio(db, organizationId, demoUser.id);
+  // The large project is the administrator's (ADR 038): the demo organization keeps the small portfolio, so the
+  // seed saves the 500 transits once.
+  if (organizationId)
+    await seedDemoPortfolio(db, organizationId, demoUser.id, { largeProject: false, sizing });
 }

@@ -9,7 +9,8 @@ import {
   transits,
   transitTypes,
 } from '@sealplan/db';
-import { isoTimestamp } from '../../lib/sql-json';
+import { auditingJson } from '../../lib/sql-json';
+import { customerJson } from '../customers';
 
 /**
  * The project read (getProjectAndTransits) as one value of SQL: the answer's JSON text, built by the database
@@ -38,10 +39,11 @@ export function projectReadJson(organizationId: SQL, projectId: SQL): SQL<string
       'sleevedDiameterMm', ${penetratingItems.sleevedDiameterMm},
       'diameterPlusClearanceMm', ${penetratingItems.diameterPlusClearanceMm},
       'tag', ${penetratingItems.tag},
+      'specification', ${penetratingItems.specification},
       'sort', ${penetratingItems.sort},
       'isRemoved', ${penetratingItems.isRemoved},
       'version', ${penetratingItems.version},
-      'auditing', ${auditing(penetratingItems.createdOn, penetratingItems.lastUpdatedOn)}
+      'auditing', ${auditingJson(penetratingItems.createdOn, penetratingItems.lastUpdatedOn)}
     ) order by ${penetratingItems.sort}, ${penetratingItems.createdOn}, ${penetratingItems.id})
     from ${penetratingItems}
     where ${penetratingItems.transitId} = ${transits.id}
@@ -78,7 +80,7 @@ export function projectReadJson(organizationId: SQL, projectId: SQL): SQL<string
       'penetratingItemCount', ${transits.penetratingItemCount},
       'isRemoved', ${transits.isRemoved},
       'version', ${transits.version},
-      'auditing', ${auditing(transits.createdOn, transits.lastUpdatedOn)},
+      'auditing', ${auditingJson(transits.createdOn, transits.lastUpdatedOn)},
       'results', ${transits.results},
       'penetratingItems', ${items}
     ) order by ${transits.createdOn}, ${transits.id})
@@ -91,35 +93,8 @@ export function projectReadJson(organizationId: SQL, projectId: SQL): SQL<string
       and ${transits.isRemoved} = false
   ), '[]'::json)`;
 
-  const project = sql`json_build_object(
-    'id', ${projects.id},
-    'guid', ${projects.guid},
-    'name', ${projects.name},
-    'customerId', ${projects.customerId},
-    'industryId', ${projects.industryId},
-    'customer', json_build_object('id', ${projects.customerId}, 'display', ${customers.name}, 'model', 'Customer'),
-    'industry', json_build_object('id', ${projects.industryId}, 'display', ${industries.name}, 'model', 'Industry'),
-    'description', ${projects.description},
-    'transitCount', (select count(*) from ${transits} where ${transits.projectId} = ${projects.id} and ${transits.isRemoved} = false),
-    'isRemoved', ${projects.isRemoved},
-    'version', ${projects.version},
-    'auditing', ${auditing(projects.createdOn, projects.lastUpdatedOn)}
-  )`;
-
-  const customer = sql`json_build_object(
-    'id', ${customers.id},
-    'guid', ${customers.guid},
-    'name', ${customers.name},
-    'industry', json_build_object('id', ${customers.industryId}, 'display', customer_industries.name, 'model', 'Industry'),
-    'contactFirstName', ${customers.contactFirstName},
-    'contactLastName', ${customers.contactLastName},
-    'contactPhone', ${customers.contactPhone},
-    'contactEmail', ${customers.contactEmail},
-    'projectCount', (select count(*) from ${projects} as customer_projects where customer_projects.customer_id = ${customers.id} and customer_projects.is_removed = false),
-    'isActive', ${customers.isActive},
-    'version', ${customers.version},
-    'auditing', ${auditing(customers.createdOn, customers.lastUpdatedOn)}
-  )`;
+  const project = projectJson();
+  const customer = customerJson();
 
   return sql<string | null>`(
     select json_build_object('project', ${project}, 'customer', ${customer}, 'transits', ${transitList})::text
@@ -135,8 +110,67 @@ export function projectReadJson(organizationId: SQL, projectId: SQL): SQL<string
   )`;
 }
 
-function auditing(createdOn: AnyColumn, lastUpdatedOn: AnyColumn): SQL {
-  return sql`json_build_object('createdOn', ${isoTimestamp(createdOn)}, 'lastUpdatedOn', ${isoTimestamp(lastUpdatedOn)})`;
+/**
+ * A project as presentProject answers it, over `projects` joined to its `customers` and `industries` rows (ADR 019).
+ */
+export function projectJson(): SQL {
+  return sql`json_build_object(
+    'id', ${projects.id},
+    'guid', ${projects.guid},
+    'name', ${projects.name},
+    'customerId', ${projects.customerId},
+    'industryId', ${projects.industryId},
+    'customer', json_build_object('id', ${projects.customerId}, 'display', ${customers.name}, 'model', 'Customer'),
+    'industry', json_build_object('id', ${projects.industryId}, 'display', ${industries.name}, 'model', 'Industry'),
+    'description', ${projects.description},
+    'transitCount', (select count(*) from ${transits} where ${transits.projectId} = ${projects.id} and ${transits.isRemoved} = false),
+    'isRemoved', ${projects.isRemoved},
+    'version', ${projects.version},
+    'auditing', ${auditingJson(projects.createdOn, projects.lastUpdatedOn)}
+  )`;
+}
+
+/**
+ * getRecentProjects' answer as JSON text the database writes (ADR 038): the organization's live projects, most
+ * recently changed first, at most `limit` (the order and limit of the projects repository's `recent`, on
+ * projects_org_recent_idx).
+ */
+export function recentProjectsJson(organizationId: SQL, limit: number): SQL<string> {
+  return sql<string>`coalesce((
+    select json_agg(recent.project order by recent.last_updated_on desc, recent.id)
+    from (
+      select ${projectJson()} as project, ${projects.lastUpdatedOn} as last_updated_on, ${projects.id} as id
+      from ${projects}
+      join ${customers} on ${customers.id} = ${projects.customerId}
+      join ${industries} on ${industries.id} = ${projects.industryId}
+      where ${projects.organizationId} = ${organizationId} and ${projects.isRemoved} = false
+      order by ${projects.lastUpdatedOn} desc, ${projects.id}
+      limit ${sql.raw(String(Math.trunc(limit)))}
+    ) as recent
+  ), '[]'::json)`;
+}
+
+/**
+ * getDashboardData's answer as JSON text (ADR 038): the counts of the projects repository's `counts` (live
+ * projects, their live transits and how many are overfilled by their stored results, active customers) and the
+ * recent projects.
+ */
+export function dashboardJson(organizationId: SQL, recentLimit: number): SQL<string> {
+  return sql<string>`json_build_object(
+    'counts', (
+      select json_build_object(
+        'projects', (select count(*) from ${projects} where ${projects.organizationId} = ${organizationId} and ${projects.isRemoved} = false),
+        'transits', count(*),
+        'overfilledTransits', count(*) filter (where coalesce((${transits.results} ->> 'overfilled')::boolean, false)),
+        'customers', (select count(*) from ${customers} where ${customers.organizationId} = ${organizationId} and ${customers.isActive} = true)
+      )
+      from ${transits}
+      join ${projects} on ${projects.id} = ${transits.projectId}
+      where ${projects.organizationId} = ${organizationId} and ${projects.isRemoved} = false
+        and ${transits.isRemoved} = false
+    ),
+    'recentProjects', ${recentProjectsJson(organizationId, recentLimit)}
+  )`;
 }
 
 /** A catalogue reference as presentTransit answers it: null without an id, the id as display without a name. */

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { customers, industries, projects, transits, type Database } from '@sealplan/db';
 import { insertScoped, selectPage, totalCount, updateVersioned } from '../../lib/versioned-repository';
-import type { FieldMap } from '../instance/record-fields';
+import type { FieldMap } from '../../lib/record-fields';
+import { projectReadJson } from './project-read';
 
 export type ProjectRow = typeof projects.$inferSelect;
 export interface ProjectRecord {
@@ -96,6 +97,15 @@ export function createProjectsRepository(db: Database) {
       );
     },
 
+    /** The project read (projectReadJson) on its own, without a session: the public API's (ADR 036). */
+    async readJson(organizationId: string, projectId: string): Promise<string | null> {
+      const result = await db.execute(
+        sql`select ${projectReadJson(sql`${organizationId}::uuid`, sql`${projectId}::uuid`)} as value`,
+      );
+      // Both drivers (PGlite and node-postgres) answer the rows in `rows`.
+      return (result as unknown as { rows: { value: string | null }[] }).rows[0]?.value ?? null;
+    },
+
     async recent(organizationId: string, limit: number): Promise<ProjectRecord[]> {
       return base()
         .where(live(organizationId))
@@ -103,27 +113,58 @@ export function createProjectsRepository(db: Database) {
         .limit(limit);
     },
 
-    async insert(organizationId: string, createdById: string | null, values: ProjectValues): Promise<string> {
-      return insertScoped(db, projects, organizationId, { ...values, createdById });
+    /** One transaction for a project's change and its history (ADR 032). */
+    transaction<T>(work: (tx: Database) => Promise<T>): Promise<T> {
+      return db.transaction(async (tx) => work(tx as unknown as Database));
+    },
+
+    async insert(
+      tx: Database,
+      organizationId: string,
+      createdById: string | null,
+      values: ProjectValues,
+    ): Promise<string> {
+      return insertScoped(tx, projects, organizationId, { ...values, createdById });
     },
 
     /** Updates when the stored version is `expectedVersion` (null = overwrite); answers whether a row changed. */
     async update(
+      tx: Database,
       organizationId: string,
       id: string,
       expectedVersion: number | null,
       values: Partial<ProjectValues & { isRemoved: boolean }>,
     ): Promise<boolean> {
-      return updateVersioned(db, projects, organizationId, id, expectedVersion, values);
+      return updateVersioned(tx, projects, organizationId, id, expectedVersion, values);
+    },
+
+    /**
+     * Inside a change's transaction: the live project's own fields as they stand, its row locked until the
+     * change is written (so the history's "before" is the state the change replaced), or null.
+     */
+    async lockFields(tx: Database, organizationId: string, id: string) {
+      const rows = await tx
+        .select({
+          name: projects.name,
+          customer: customers.name,
+          industryId: projects.industryId,
+          description: projects.description,
+        })
+        .from(projects)
+        .innerJoin(customers, eq(customers.id, projects.customerId))
+        .where(and(eq(projects.id, id), live(organizationId)))
+        .limit(1)
+        .for('update', { of: projects });
+      return rows[0] ?? null;
     },
 
     /** The customer of the organization, with whether it is active (null when it is not the caller's). */
     async findCustomer(
       organizationId: string,
       id: string,
-    ): Promise<{ id: string; isActive: boolean } | null> {
+    ): Promise<{ id: string; name: string; isActive: boolean } | null> {
       const rows = await db
-        .select({ id: customers.id, isActive: customers.isActive })
+        .select({ id: customers.id, name: customers.name, isActive: customers.isActive })
         .from(customers)
         .where(and(eq(customers.id, id), eq(customers.organizationId, organizationId)))
         .limit(1);

@@ -1,36 +1,30 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
 import {
-  emptyRequestSchema,
   projectIdRequestSchema,
-  saveProjectRequestSchema,
-  envelope,
-  projectSchema,
-  formDataSchema,
-  penetratingItemTypesSchema,
-  projectAndTransitsSchema,
-  dashboardDataSchema,
-  recentProjectsSchema,
   PROJECT_MESSAGES,
+  RECENT_PROJECTS_LIMIT,
+  type DashboardData,
+  type Project,
   type ProjectAndTransits,
 } from '@sealplan/contracts';
 import { ok } from '../../lib/reply';
 import { okEnvelopeSql, rawEnvelope } from '../../lib/raw-json';
-import { orgIdOf, requireOrgUser, sessionValueOf, withSessionValue } from '../../plugins/auth';
+import { orgIdOf, sessionValueOf, withSessionValue } from '../../plugins/auth';
 import { AppError } from '../../errors';
-import { projectReadJson } from './project-read';
-import { createProjectServices } from './project-services';
+import { dashboardJson, projectReadJson, recentProjectsJson } from './project-read';
+import { apiRoute } from '../../plugins/api-routes';
+import type { ProjectServices } from './project-services';
 
 /** Spec §7 product functions of projects (POST /api/project/{name}). */
-export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { projects, catalogue } = createProjectServices(app.deps.db.db, app.deps.now, app.deps.cpu);
-  const tags = ['projects'];
-  const guarded = { preHandler: requireOrgUser };
-
-  app.post(
-    '/api/project/saveOne',
+export const projectsRoutes: FastifyPluginAsyncZod<Pick<ProjectServices, 'projects' | 'catalogue'>> = async (
+  app,
+  { projects, catalogue },
+) => {
+  apiRoute(
+    app,
     {
-      ...guarded,
-      schema: { tags, body: saveProjectRequestSchema, response: { 200: envelope(projectSchema) } },
+      call: 'project.saveOne',
     },
     async (request) => {
       const project = await projects.saveOne(orgIdOf(request), request.user!.id, request.body.project);
@@ -39,19 +33,20 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/project/getFormData',
-    { ...guarded, schema: { tags, body: emptyRequestSchema, response: { 200: envelope(formDataSchema) } } },
-    async () => ok(await catalogue.getFormData()),
+  apiRoute(
+    app,
+    {
+      call: 'project.getFormData',
+    },
+    () => catalogue.formDataAnswer(),
   );
 
-  app.post(
-    '/api/project/getPenetratingItemTypes',
+  apiRoute(
+    app,
     {
-      ...guarded,
-      schema: { tags, body: emptyRequestSchema, response: { 200: envelope(penetratingItemTypesSchema) } },
+      call: 'project.getPenetratingItemTypes',
     },
-    async () => ok(await catalogue.getPenetratingItemTypes()),
+    () => catalogue.penetratingItemTypesAnswer(),
   );
 
   // The project is read in the session's own statement, for the caller's organization: one round trip (ADR 019).
@@ -64,12 +59,11 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       return body.success ? { projectId: body.data.projectId } : null;
     },
   });
-  app.post(
-    '/api/project/getProjectAndTransits',
+  apiRoute(
+    app,
     {
-      ...guarded,
+      call: 'project.getProjectAndTransits',
       ...projectRead,
-      schema: { tags, body: projectIdRequestSchema, response: { 200: envelope(projectAndTransitsSchema) } },
     },
     async (request) => {
       const json = sessionValueOf<string | null>(request);
@@ -78,21 +72,37 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/project/getDashboardData',
+  // The dashboard and the recent projects are read in the session's statement too, written by the database
+  // (ADR 038); projects.service keeps the same answers built from the repository's rows (the tests compare them).
+  apiRoute(
+    app,
     {
-      ...guarded,
-      schema: { tags, body: emptyRequestSchema, response: { 200: envelope(dashboardDataSchema) } },
+      call: 'project.getDashboardData',
+      ...withSessionValue({
+        name: 'session_with_dashboard',
+        value: (caller) =>
+          okEnvelopeSql(sql<string>`(${dashboardJson(caller.organizationId, RECENT_PROJECTS_LIMIT)})::text`),
+        inputs: {},
+        params: () => ({}),
+      }),
     },
-    async (request) => ok(await projects.getDashboardData(orgIdOf(request))),
+    async (request) => rawEnvelope<DashboardData>(sessionValueOf<string>(request)),
   );
 
-  app.post(
-    '/api/project/getRecentProjects',
+  apiRoute(
+    app,
     {
-      ...guarded,
-      schema: { tags, body: emptyRequestSchema, response: { 200: envelope(recentProjectsSchema) } },
+      call: 'project.getRecentProjects',
+      ...withSessionValue({
+        name: 'session_with_recent_projects',
+        value: (caller) =>
+          okEnvelopeSql(
+            sql<string>`(${recentProjectsJson(caller.organizationId, RECENT_PROJECTS_LIMIT)})::text`,
+          ),
+        inputs: {},
+        params: () => ({}),
+      }),
     },
-    async (request) => ok(await projects.getRecentProjects(orgIdOf(request))),
+    async (request) => rawEnvelope<Project[]>(sessionValueOf<string>(request)),
   );
 };

@@ -8,8 +8,9 @@ import {
   type ProjectInput,
 } from '@sealplan/contracts';
 import { AppError } from '../../errors';
-import { parseInput } from '../instance/parse-input';
-import { expectedVersion } from '../customers/customers.service';
+import type { ChangeRecorder } from '../../shared/change-recorder';
+import { parseInput } from '../../lib/parse-input';
+import { expectedVersion } from '../../lib/expected-version';
 import type { ProjectRecord, ProjectsRepository } from './projects.repository';
 
 /** Spec §3 project as answered. */
@@ -33,22 +34,27 @@ export function presentProject(record: ProjectRecord): Project {
 
 export interface ProjectsServiceDeps {
   repo: ProjectsRepository;
+  /** Records every change of a project's own fields in the change's transaction (ADR 032). */
+  history: Pick<ChangeRecorder, 'recordProjectChange'>;
 }
 
-export function createProjectsService({ repo }: ProjectsServiceDeps) {
+export function createProjectsService({ repo, history }: ProjectsServiceDeps) {
   async function get(organizationId: string, id: string): Promise<Project> {
     const record = await repo.findById(organizationId, id);
     if (!record) throw new AppError('NOT_FOUND', PROJECT_MESSAGES.notFound);
     return presentProject(record);
   }
 
-  /** The customer must be the caller's; a new choice of customer must be active (spec §3 isActive). */
+  /**
+   * The customer must be the caller's; a new choice of customer must be active (spec §3 isActive). Answers the
+   * customer's name (the history names the customer by it).
+   */
   async function checkReferences(
     organizationId: string,
     customerId: string,
     industryId: string,
     customerChanged: boolean,
-  ) {
+  ): Promise<string> {
     const customer = await repo.findCustomer(organizationId, customerId);
     if (!customer || (customerChanged && !customer.isActive)) {
       throw new AppError('VALIDATION_FAILED', PROJECT_MESSAGES.customerNotFound, {
@@ -60,6 +66,7 @@ export function createProjectsService({ repo }: ProjectsServiceDeps) {
         'project.industryId': PROJECT_MESSAGES.industryNotFound,
       });
     }
+    return customer.name;
   }
 
   return {
@@ -74,30 +81,68 @@ export function createProjectsService({ repo }: ProjectsServiceDeps) {
         industryId: input.industryId,
         description: input.description,
       };
+      const after = (customer: string) => ({
+        name: values.name,
+        customer,
+        industryId: values.industryId,
+        description: values.description ?? null,
+      });
       if (!input.id) {
         if (input.isDelete) throw new AppError('NOT_FOUND', PROJECT_MESSAGES.notFound);
-        await checkReferences(organizationId, input.customerId, input.industryId, true);
-        return get(organizationId, await repo.insert(organizationId, userId, values));
+        const customer = await checkReferences(organizationId, input.customerId, input.industryId, true);
+        const id = await repo.transaction(async (tx) => {
+          const projectId = await repo.insert(tx, organizationId, userId, values);
+          await history.recordProjectChange(tx, {
+            organizationId,
+            projectId,
+            actorId: userId,
+            action: 'created',
+            before: null,
+            after: after(customer),
+          });
+          return projectId;
+        });
+        return get(organizationId, id);
       }
-      const existing = await repo.findById(organizationId, input.id);
+      const id = input.id;
+      const existing = await repo.findById(organizationId, id);
       if (!existing) throw new AppError('NOT_FOUND', PROJECT_MESSAGES.notFound);
       const expected = expectedVersion(input, 'project.version');
+      // The change and its history row are written together or not at all (ADR 032).
+      const change = (customer: string | null) =>
+        repo.transaction(async (tx) => {
+          const before = await repo.lockFields(tx, organizationId, id);
+          if (!before) throw new AppError('NOT_FOUND', PROJECT_MESSAGES.notFound);
+          const changed = await repo.update(
+            tx,
+            organizationId,
+            id,
+            expected,
+            customer === null ? { isRemoved: true } : values,
+          );
+          if (!changed) throw new AppError('VERSION_CONFLICT', RECORD_MESSAGES.versionConflict);
+          await history.recordProjectChange(tx, {
+            organizationId,
+            projectId: id,
+            actorId: userId,
+            action: customer === null ? 'removed' : 'updated',
+            before,
+            after: customer === null ? before : after(customer),
+          });
+        });
       if (input.isDelete) {
-        if (!(await repo.update(organizationId, input.id, expected, { isRemoved: true }))) {
-          throw new AppError('VERSION_CONFLICT', RECORD_MESSAGES.versionConflict);
-        }
-        return presentProject((await repo.findAny(organizationId, input.id))!);
+        await change(null);
+        return presentProject((await repo.findAny(organizationId, id))!);
       }
-      await checkReferences(
-        organizationId,
-        input.customerId,
-        input.industryId,
-        input.customerId !== existing.project.customerId,
+      await change(
+        await checkReferences(
+          organizationId,
+          input.customerId,
+          input.industryId,
+          input.customerId !== existing.project.customerId,
+        ),
       );
-      if (!(await repo.update(organizationId, input.id, expected, values))) {
-        throw new AppError('VERSION_CONFLICT', RECORD_MESSAGES.versionConflict);
-      }
-      return get(organizationId, input.id);
+      return get(organizationId, id);
     },
 
     /** Spec §7 getRecentProjects. */
@@ -115,6 +160,15 @@ export function createProjectsService({ repo }: ProjectsServiceDeps) {
     },
 
     listPage: repo.list,
+
+    /** A page of the organization's live projects, most recently changed first (the public API, ADR 036). */
+    async listProjects(organizationId: string, limit: number, offset: number) {
+      const { rows, total } = await repo.list(organizationId, undefined, [], limit, offset);
+      return { projects: rows.map(presentProject), total };
+    },
+
+    /** The project read's JSON text (getProjectAndTransits' data), or null when it is not the caller's. */
+    readProjectJson: repo.readJson,
   };
 }
 

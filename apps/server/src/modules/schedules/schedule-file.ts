@@ -1,27 +1,40 @@
+import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
-import { MAX_SCHEDULE_ROWS, SCHEDULE_MESSAGES, isBlankRow, tidyTable } from '@sealplan/contracts';
+import {
+  MAX_SCHEDULE_CELL_READ_LENGTH,
+  MAX_SCHEDULE_READ_ROWS,
+  MAX_SCHEDULE_SHEETS,
+  MAX_SCHEDULE_UNZIPPED_BYTES,
+  MAX_SCHEDULE_ZIP_ENTRIES,
+  SCHEDULE_MESSAGES,
+  columnLetter,
+  findHeadingRow,
+  isBlankRow,
+  scheduleMessage,
+  tidyTable,
+  type ScheduleSheet,
+} from '@sealplan/contracts';
+import { unzipSync } from 'fflate';
 import { AppError } from '../../errors';
+import { isZip, measureZip } from '../../lib/zip-measure';
+import { decodeTextFile } from './text-encoding';
 
 /**
- * Reads the first sheet of a schedule file: XLSX (recognised by its ZIP signature, read with ExcelJS) or CSV / TSV
- * text (UTF-8 with or without BOM, else Windows-1252 as older Excel saves it; the separator is the one of comma,
- * semicolon and tab that the heading line uses most). Cells come back as the text a person sees; numbers as their
- * full value, not the sheet's rounded display.
+ * Reads a schedule file: XLSX (recognised by its ZIP signature) or CSV / TSV text (decoded as spreadsheets export it,
+ * binary refused: ADR 023; the separator is the one of comma, semicolon and tab that the heading line
+ * uses most). Cells come back as the text a person sees; numbers as their full value, not the sheet's rounded
+ * display. A file is hostile until shown otherwise (ADR 020): a ZIP is measured before it is unpacked, sheets are
+ * read as a stream, and reading stops at the row and cell-length caps.
  */
 
-const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
 
-export interface ReadTable {
-  headings: string[];
-  rows: string[][];
-  rowsLeftOut: number;
-}
-
-function isZip(bytes: Buffer): boolean {
-  return ZIP_SIGNATURE.every((b, i) => bytes[i] === b);
+export interface ReadWorkbook {
+  sheets: ScheduleSheet[];
+  /** The sheet whose heading row matches the known headings best (the first such). */
+  sheet: number;
 }
 
 /** Control characters are a cell's formatting debris (e.g. a vertical tab for a line break): read as a space. */
@@ -32,12 +45,19 @@ function clean(text: string): string {
     .trim();
 }
 
-function decodeText(bytes: Buffer): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
-  } catch {
-    return new TextDecoder('windows-1252').decode(bytes);
-  }
+const refuse = (message: string): never => {
+  throw new AppError('BAD_REQUEST', message);
+};
+
+/** Refuses an archive before anything is unpacked for parsing (ADR 020/022: measured by `measureZip`). */
+export function checkZipSizes(bytes: Uint8Array): void {
+  const problem = measureZip(bytes, {
+    maxEntries: MAX_SCHEDULE_ZIP_ENTRIES,
+    maxUnzippedBytes: MAX_SCHEDULE_UNZIPPED_BYTES,
+  });
+  if (problem === 'tooManyEntries') refuse(SCHEDULE_MESSAGES.zipTooManyEntries);
+  if (problem === 'tooLarge') refuse(SCHEDULE_MESSAGES.zipTooLarge);
+  if (problem === 'unreadable') refuse(SCHEDULE_MESSAGES.fileUnreadable);
 }
 
 function separatorOf(text: string): string {
@@ -47,58 +67,191 @@ function separatorOf(text: string): string {
   return counts[0]!.n > 0 ? counts[0]!.sep : ',';
 }
 
-function readCsv(bytes: Buffer): string[][] {
-  const text = decodeText(bytes);
+/** Refuses a cell past the read cap, naming where it is (what is kept of a cell is cut shorter by tidyTable). */
+function checkCell(text: string, sheet: string, row: number, column: number): string {
+  if (text.length > MAX_SCHEDULE_CELL_READ_LENGTH)
+    refuse(
+      scheduleMessage(SCHEDULE_MESSAGES.cellTooLong, {
+        sheet,
+        row,
+        column: columnLetter(column),
+        length: text.length,
+      }),
+    );
+  return text;
+}
+
+const tooManyRows = () => refuse(SCHEDULE_MESSAGES.fileTooManyRows);
+
+function readCsv(bytes: Buffer): { rows: string[][]; rowNumbers: number[] } {
+  const { text } = decodeTextFile(bytes);
+  let records: { record: string[]; info: { lines: number } }[];
   try {
-    return parse(text, {
+    records = parse(text, {
       delimiter: separatorOf(text),
       relax_column_count: true,
       relax_quotes: true,
-      skip_empty_lines: true,
       bom: true,
-    }) as string[][];
+      info: true,
+      // One record past the cap says the file is too long, without parsing the rest.
+      to: MAX_SCHEDULE_READ_ROWS + 1,
+    }) as unknown as { record: string[]; info: { lines: number } }[];
   } catch {
-    throw new AppError('BAD_REQUEST', SCHEDULE_MESSAGES.fileUnreadable);
+    return refuse(SCHEDULE_MESSAGES.fileUnreadable);
   }
-}
-
-function cellText(cell: ExcelJS.Cell): string {
-  const value = cell.value;
-  if (typeof value === 'number') return String(value);
-  if (value && typeof value === 'object' && 'result' in value && typeof value.result === 'number')
-    return String(value.result);
-  return cell.text ?? '';
-}
-
-async function readXlsx(bytes: Buffer): Promise<string[][]> {
-  const book = new ExcelJS.Workbook();
-  try {
-    await book.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch {
-    throw new AppError('BAD_REQUEST', SCHEDULE_MESSAGES.fileUnreadable);
-  }
-  const sheet = book.worksheets.find((s) => s.actualRowCount > 0);
-  if (!sheet) return [];
+  if (records.length > MAX_SCHEDULE_READ_ROWS) tooManyRows();
   const rows: string[][] = [];
-  sheet.eachRow({ includeEmpty: false }, (row) => {
-    const cells: string[] = [];
-    row.eachCell({ includeEmpty: true }, (cell, column) => {
-      cells[column - 1] = cellText(cell);
-    });
-    rows.push(Array.from(cells, (c) => c ?? ''));
+  const rowNumbers: number[] = [];
+  records.forEach(({ record }, index) => {
+    // Records are numbered as a spreadsheet would show the file (a quoted line break stays in its record).
+    const cells = record.map((c, column) => clean(checkCell(c, 'CSV', index + 1, column)));
+    if (isBlankRow(cells)) return;
+    rows.push(cells);
+    rowNumbers.push(index + 1);
   });
-  return rows;
+  return { rows, rowNumbers };
 }
 
-/** The schedule's headings (its first non-blank row) and data rows, within the import's limits. */
-export async function readScheduleFile(bytes: Buffer): Promise<ReadTable> {
-  const raw = isZip(bytes) ? await readXlsx(bytes) : readCsv(bytes);
-  const table = tidyTable(raw.map((r) => r.map((c) => clean(String(c ?? ''))))).filter((r) => !isBlankRow(r));
-  if (table.length === 0) throw new AppError('BAD_REQUEST', SCHEDULE_MESSAGES.fileEmpty);
-  const [headings, ...rows] = table;
-  return {
-    headings: headings!,
-    rows: rows.slice(0, MAX_SCHEDULE_ROWS),
-    rowsLeftOut: Math.max(0, rows.length - MAX_SCHEDULE_ROWS),
-  };
+type CellValue = ExcelJS.CellValue;
+
+function valueText(value: CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'string') return value;
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if ('richText' in value) return value.richText.map((r) => r.text).join('');
+  if ('formula' in value || 'sharedFormula' in value) {
+    const result = (value as { result?: unknown }).result;
+    if (result === undefined || result === null || typeof result === 'object') return '';
+    return String(result);
+  }
+  if ('text' in value && typeof value.text === 'string') return value.text;
+  if ('error' in value) return String(value.error);
+  return '';
+}
+
+/** A merged range of a sheet, 1-based and inclusive, as its `<mergeCell ref="A3:B5"/>` gives it. */
+interface MergedRange {
+  top: number;
+  left: number;
+  bottom: number;
+}
+
+const MERGE_CELL = /<(?:\w+:)?mergeCell\b[^>]*?\bref="([A-Z]{1,3})(\d{1,7}):([A-Z]{1,3})(\d{1,7})"/g;
+
+function columnNumber(letters: string): number {
+  let n = 0;
+  for (const letter of letters) n = n * 26 + (letter.charCodeAt(0) - 64);
+  return n;
+}
+
+/**
+ * The merged ranges of each worksheet part (`xl/worksheets/sheetN.xml` -> N), read from the part's tail: the
+ * streaming reader skips them, and they follow the sheet's rows. The archive was measured by checkZipSizes first.
+ */
+function mergedRanges(bytes: Buffer): Map<number, MergedRange[]> {
+  const parts = unzipSync(bytes, { filter: (file) => /^xl\/worksheets\/sheet\d+\.xml$/.test(file.name) });
+  const ranges = new Map<number, MergedRange[]>();
+  const decoder = new TextDecoder();
+  for (const [name, data] of Object.entries(parts)) {
+    const xml = decoder.decode(data);
+    const tail = xml.slice(Math.max(0, xml.lastIndexOf('sheetData>')));
+    const found: MergedRange[] = [];
+    for (const m of tail.matchAll(MERGE_CELL)) {
+      const top = Number(m[2]);
+      const bottom = Number(m[4]);
+      if (bottom > top) found.push({ top, left: columnNumber(m[1]!), bottom });
+    }
+    if (found.length > 0) ranges.set(Number(/(\d+)\.xml$/.exec(name)![1]), found);
+  }
+  return ranges;
+}
+
+/**
+ * A value merged down over several rows (a transit's name written once beside its cables) is stored in the range's
+ * first cell only; every row of the range reads it, as a person sees it. Only down: a title merged across the
+ * columns stays in its first column, so no heading is doubled.
+ */
+function fillMergedDown(sheet: ScheduleSheet, ranges: readonly MergedRange[]): void {
+  const indexOf = new Map(sheet.rowNumbers.map((number, index) => [number, index]));
+  for (const range of ranges) {
+    const first = indexOf.get(range.top);
+    const value = first === undefined ? '' : (sheet.rows[first]![range.left - 1] ?? '');
+    if (value === '') continue;
+    for (let number = range.top + 1; number <= range.bottom; number++) {
+      const index = indexOf.get(number);
+      if (index === undefined) continue;
+      const row = sheet.rows[index]!;
+      while (row.length < range.left) row.push('');
+      if (row[range.left - 1] === '') row[range.left - 1] = value;
+    }
+  }
+}
+
+/** Every sheet of the workbook as a stream of rows: only what the caps allow is ever held. */
+async function readXlsx(bytes: Buffer): Promise<ScheduleSheet[]> {
+  checkZipSizes(bytes);
+  const merges = mergedRanges(bytes);
+  const input = Readable.from([bytes]);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+    entries: 'ignore',
+  });
+  const sheets: ScheduleSheet[] = [];
+  let rowsRead = 0;
+  try {
+    for await (const worksheet of reader) {
+      const { name, id } = worksheet as unknown as { name: string; id: number };
+      if (sheets.length >= MAX_SCHEDULE_SHEETS) refuse(SCHEDULE_MESSAGES.fileTooManySheets);
+      const sheet: ScheduleSheet = { name, rows: [], rowNumbers: [], headingRow: 0 };
+      for await (const row of worksheet) {
+        const cells: string[] = [];
+        (row as ExcelJS.Row).eachCell({ includeEmpty: false }, (c, column) => {
+          cells[column - 1] = clean(checkCell(valueText(c.value), name, row.number, column - 1));
+        });
+        const full = Array.from(cells, (c) => c ?? '');
+        if (isBlankRow(full)) continue;
+        rowsRead += 1;
+        if (rowsRead > MAX_SCHEDULE_READ_ROWS) tooManyRows();
+        sheet.rows.push(full);
+        sheet.rowNumbers.push(row.number);
+      }
+      fillMergedDown(sheet, merges.get(id) ?? []);
+      sheets.push(sheet);
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    refuse(SCHEDULE_MESSAGES.fileUnreadable);
+  } finally {
+    input.destroy();
+  }
+  return sheets;
+}
+
+/**
+ * The schedule's sheets (a CSV is one), each with its non-blank rows, their row numbers as a spreadsheet shows
+ * them and the heading row found in it, and which sheet to offer first.
+ */
+export async function readScheduleFile(bytes: Buffer): Promise<ReadWorkbook> {
+  const read = isZip(bytes) ? await readXlsx(bytes) : [{ name: 'CSV', ...readCsv(bytes), headingRow: 0 }];
+  const sheets = read
+    .map((sheet) => {
+      const rows = tidyTable(sheet.rows);
+      return { ...sheet, rows, headingRow: findHeadingRow(rows).index };
+    })
+    .filter((sheet) => sheet.rows.length > 0);
+  if (sheets.length === 0) refuse(SCHEDULE_MESSAGES.fileEmpty);
+  let best = 0;
+  let bestScore = -1;
+  sheets.forEach((sheet, i) => {
+    const { score } = findHeadingRow(sheet.rows);
+    if (score > bestScore) {
+      best = i;
+      bestScore = score;
+    }
+  });
+  return { sheets, sheet: best };
 }

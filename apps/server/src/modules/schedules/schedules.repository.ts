@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { penetratingItems, projects, scheduleMappings, transits, type Database } from '@sealplan/db';
 import type { TransitSizing } from '@sealplan/engine';
-import { projectIsLive, type ItemRow, type TransitRow } from '../transits/transits.repository';
+import { projectIsLive, type ItemRow, type TransitRow } from '../transits';
 
 /** A new transit row as the import writes it (the id is drawn before sizing, so the results name it). */
 export type NewTransit = Omit<typeof transits.$inferInsert, 'organizationId'> & { id: string };
@@ -15,9 +15,14 @@ const INSERT_CHUNK_ROWS = 1_000;
 export function createSchedulesRepository(db: Database) {
   return {
     ...queries(db),
-    /** Runs `work` in one transaction (all of the import or none of it). */
-    async transaction<T>(work: (q: ScheduleQueries) => Promise<T>): Promise<T> {
-      return db.transaction(async (tx) => work(queries(tx as unknown as Database)));
+    /**
+     * Runs `work` in one transaction (all of the import or none of it). `tx` is handed on to the writers of other
+     * modules (the transits' locations, ADR 031), so their writes are part of the same transaction.
+     */
+    async transaction<T>(work: (q: ScheduleQueries, tx: Database) => Promise<T>): Promise<T> {
+      return db.transaction(async (tx) =>
+        work(queries(tx as unknown as Database), tx as unknown as Database),
+      );
     },
   };
 }

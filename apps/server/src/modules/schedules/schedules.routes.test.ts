@@ -3,20 +3,25 @@ import ExcelJS from 'exceljs';
 import {
   MAX_ITEM_QUANTITY,
   MAX_TRANSIT_CIRCLES,
+  SCHEDULE_FIELDS,
   SCHEDULE_MESSAGES,
+  locationPaths,
   scheduleMessage,
   type ImportScheduleReport,
   type ImportScheduleRequest,
+  type Location,
+  type ProjectSite,
   type ScheduleMappingAnswer,
   type ScheduleTable,
   type TransitData,
-  type TransitWithItems,
 } from '@sealplan/contracts';
-import { loadCatalogue } from '../catalogue/catalogue.repository';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import type { TestApp } from '../../testing/test-app';
 import { createUserWithToken, type TestUser } from '../../testing/factories';
-import { call, seedReferenceData } from '../projects/testing/project-fixtures';
+import { call } from '../projects/testing/project-fixtures';
+import type { Catalogue } from '@sealplan/engine';
 import { createExportProject, type SeededProject } from '../export/testing/export-factories';
+import { createExportTestApp } from '../export/testing/export-test-app';
+import { exportTransit, projectTransits } from './testing/schedule-calls';
 
 /**
  * The schedule import through buildApp + app.inject on a real database: all of it or nothing, the row report,
@@ -26,12 +31,10 @@ import { createExportProject, type SeededProject } from '../export/testing/expor
 let t: TestApp;
 let user: TestUser;
 let project: SeededProject;
+let catalogue: Catalogue;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedReferenceData(t.deps.db.db);
-  user = await createUserWithToken(t.deps.db.db);
-  project = await createExportProject(t.deps.db.db, user.organizationId!, await loadCatalogue(t.deps.db.db));
+  ({ t, user, project, catalogue } = await createExportTestApp());
 });
 afterAll(async () => t?.close());
 
@@ -47,15 +50,7 @@ function importRows(rows: string[][], extra: Partial<ImportScheduleRequest> = {}
   );
 }
 
-async function transits(): Promise<TransitWithItems[]> {
-  const res = await call<{ transits: TransitWithItems[] }>(
-    t.app,
-    '/api/project/getProjectAndTransits',
-    { projectId: project.projectId },
-    user.headers,
-  );
-  return res.body.data.transits;
-}
+const transits = () => projectTransits(t.app, project.projectId, user.headers);
 
 describe('importSchedule', () => {
   it('rejects the whole import when one row is bad, names the row, and writes nothing', async () => {
@@ -78,6 +73,7 @@ describe('importSchedule', () => {
     expect(report.rows[1]!.problems).toEqual([
       {
         field: 'outerDiameter',
+        column: 2,
         message: scheduleMessage(SCHEDULE_MESSAGES.diameterNotNumber, { value: 'thick' }),
       },
     ]);
@@ -143,6 +139,7 @@ describe('importSchedule', () => {
     );
     expect(mapping.body.data.remembered).toEqual({
       headings: {
+        ...Object.fromEntries(SCHEDULE_FIELDS.map((field) => [field, null])),
         tag: 'Cable tag',
         type: 'Type',
         outerDiameter: 'OD (mm)',
@@ -154,35 +151,15 @@ describe('importSchedule', () => {
   });
 
   it('shows the imported tags in the drawing legend of the exports', async () => {
+    const dxfOf = (transitId: string) =>
+      exportTransit(t.app, user.headers, project.projectId, transitId, 'DXF');
     const created = (await transits()).find((tr) => tr.name === 'New transit B')!;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/project/sendProjectExport',
-      headers: user.headers,
-      payload: {
-        projectId: project.projectId,
-        measurementSystem: 'METRIC',
-        outputFormat: 'DXF',
-        scope: 'CURRENT',
-        transitIds: [created.id],
-      },
-    });
+    const res = await dxfOf(created.id);
     expect(res.statusCode).toBe(200);
     // The transit has no dimensions yet, so no drawing; its legend-free DXF still names it.
     expect(res.body).toContain('New transit B');
     const bulkhead = (await transits()).find((tr) => tr.name === 'T-101 Cable bulkhead')!;
-    const dxf = await t.app.inject({
-      method: 'POST',
-      url: '/api/project/sendProjectExport',
-      headers: user.headers,
-      payload: {
-        projectId: project.projectId,
-        measurementSystem: 'METRIC',
-        outputFormat: 'DXF',
-        scope: 'CURRENT',
-        transitIds: [bulkhead.id],
-      },
-    });
+    const dxf = await dxfOf(bulkhead.id);
     expect(dxf.body).toMatch(/Cable W-101, Ø 18 mm/);
   });
 
@@ -237,6 +214,7 @@ describe('importSchedule', () => {
     expect(missing.body.data.rows[0]!.problems).toEqual([
       {
         field: 'transit',
+        column: 4,
         message: scheduleMessage(SCHEDULE_MESSAGES.transitNotFound, { value: 'No such transit' }),
       },
     ]);
@@ -333,17 +311,24 @@ describe('readScheduleFile', () => {
     );
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
-      headings: ['Tag', 'OD (mm)', 'Transit'],
-      rows: [
-        ['W-1', '18,5', 'T-1'],
-        ['W-2', '12', 'T-2'],
+      sheet: 0,
+      sheets: [
+        {
+          name: 'CSV',
+          headingRow: 0,
+          rows: [
+            ['Tag', 'OD (mm)', 'Transit'],
+            ['W-1', '18,5', 'T-1'],
+            ['W-2', '12', 'T-2'],
+          ],
+          rowNumbers: [1, 2, 4],
+        },
       ],
-      rowsLeftOut: 0,
     });
     const latin = await read(
       Buffer.from([0x44, 0xfc, 0x72, 0x63, 0x68, 0x2c, 0x4f, 0x44, 0x0a, 0x41, 0x2c, 0x31]),
     );
-    expect(latin.body.data.headings).toEqual(['Dürch', 'OD']);
+    expect(latin.body.data.sheets[0]!.rows[0]).toEqual(['Dürch', 'OD']);
   });
 
   it('reads the first sheet of an XLSX with numbers at full precision', async () => {
@@ -354,9 +339,11 @@ describe('readScheduleFile', () => {
     sheet.getCell('B2').numFmt = '0.0';
     sheet.addRow(['W-2', { formula: 'B2*2', result: 36.5 }, 1]);
     const res = await read(Buffer.from(await book.xlsx.writeBuffer()), 'schedule.xlsx');
-    expect(res.body.data).toMatchObject({
-      headings: ['Tag', 'OD', 'Qty'],
+    expect(res.body.data.sheets[0]).toMatchObject({
+      name: 'Cables',
+      headingRow: 0,
       rows: [
+        ['Tag', 'OD', 'Qty'],
         ['W-1', '18.25', '2'],
         ['W-2', '36.5', '1'],
       ],
@@ -369,5 +356,177 @@ describe('readScheduleFile', () => {
     expect(broken.body.error!.message).toBe(SCHEDULE_MESSAGES.fileUnreadable);
     const empty = await read(Buffer.from('\r\n\r\n'));
     expect(empty.body.error!.message).toBe(SCHEDULE_MESSAGES.fileEmpty);
+  });
+});
+
+describe('the location column (ADR 031)', () => {
+  const LOCATED = ['Cable tag', 'OD (mm)', 'Transit', 'Location'];
+  const LOCATED_MAPPING = { tag: 0, type: null, outerDiameter: 1, quantity: null, transit: 2, location: 3 };
+
+  async function freshProject(name: string) {
+    return createExportProject(t.deps.db.db, user.organizationId!, catalogue, { name, transits: [] });
+  }
+  const importInto = (projectId: string, rows: string[][], extra: Partial<ImportScheduleRequest> = {}) =>
+    call<ImportScheduleReport>(
+      t.app,
+      '/api/schedules/importSchedule',
+      { projectId, headings: LOCATED, rows, mapping: LOCATED_MAPPING, ...extra },
+      user.headers,
+    );
+  async function site(projectId: string) {
+    const res = await call<ProjectSite>(t.app, '/api/site/getProjectSite', { projectId }, user.headers);
+    const paths = locationPaths(res.body.data.locations);
+    return { ...res.body.data, paths };
+  }
+  const saveLocation = (projectId: string, name: string, parentId: string | null = null) =>
+    call<Location>(
+      t.app,
+      '/api/site/saveLocation',
+      { location: { projectId, name, parentId } },
+      user.headers,
+    );
+
+  it('finds the levels a project has (any case), creates the missing ones once, and places new transits', async () => {
+    const { projectId } = await freshProject('Locations found and created');
+    const deck = (await saveLocation(projectId, 'Deck 3')).body.data;
+    const res = await importInto(projectId, [
+      ['W-1', '18', 'MCT-1', 'deck 3 / Engine room'],
+      ['W-2', '12', 'MCT-1', ''],
+      ['W-3', '12', 'MCT-2', 'DECK 3 > engine ROOM'],
+      ['W-4', '14', 'MCT-3', 'Deck 3 › Frame 42/43 › Bay A'],
+      ['W-5', '14', 'MCT-4', ''],
+    ]);
+    expect(res.status).toBe(200);
+    expect(res.body.data.applied).toBe(true);
+    expect(res.body.data.transits.map((tr) => [tr.name, tr.location])).toEqual([
+      ['MCT-1', 'Deck 3 › Engine room'],
+      ['MCT-2', 'Deck 3 › Engine room'],
+      ['MCT-3', 'Deck 3 › Frame 42/43 › Bay A'],
+      ['MCT-4', null],
+    ]);
+    const after = await site(projectId);
+    // "Deck 3" was there: found, not doubled; "Engine room" created once for both transits.
+    expect([...after.paths.values()].map((p) => p.join(' › ')).sort()).toEqual([
+      'Deck 3',
+      'Deck 3 › Engine room',
+      'Deck 3 › Frame 42/43',
+      'Deck 3 › Frame 42/43 › Bay A',
+    ]);
+    const names = new Map(
+      (await projectTransits(t.app, projectId, user.headers)).map((tr) => [tr.id, tr.name]),
+    );
+    const at = Object.fromEntries(
+      after.transits.map((tr) => [
+        names.get(tr.transitId),
+        tr.locationId ? after.paths.get(tr.locationId) : null,
+      ]),
+    );
+    expect(at).toEqual({
+      'MCT-1': ['Deck 3', 'Engine room'],
+      'MCT-2': ['Deck 3', 'Engine room'],
+      'MCT-3': ['Deck 3', 'Frame 42/43', 'Bay A'],
+      'MCT-4': null,
+    });
+    expect(after.locations.find((l) => l.id === deck.id)?.name).toBe('Deck 3');
+  });
+
+  it('places an existing transit that has no location, and keeps the location of one that has', async () => {
+    const { projectId } = await freshProject('Existing transits');
+    await importInto(projectId, [
+      ['A-1', '18', 'MCT-10', ''],
+      ['B-1', '18', 'MCT-11', 'Deck 1'],
+    ]);
+    const res = await importInto(projectId, [
+      ['A-2', '12', 'MCT-10', 'Deck 2 / Pump room'],
+      ['B-2', '12', 'MCT-11', 'Deck 2 / Pump room'],
+    ]);
+    expect(res.body.data.applied).toBe(true);
+    expect(res.body.data.rows[0]!.warnings).toEqual([]);
+    expect(res.body.data.rows[1]!.warnings).toEqual([
+      scheduleMessage(SCHEDULE_MESSAGES.locationKept, {
+        transit: 'MCT-11',
+        location: 'Deck 1',
+        value: 'Deck 2 › Pump room',
+      }),
+    ]);
+    // A note, not a duplicate.
+    expect(res.body.data.counts.duplicates).toBe(0);
+    expect(res.body.data.transits.map((tr) => [tr.name, tr.location])).toEqual([
+      ['MCT-10', 'Deck 2 › Pump room'],
+      ['MCT-11', 'Deck 1'],
+    ]);
+    const after = await site(projectId);
+    const ids = new Map(
+      (await projectTransits(t.app, projectId, user.headers)).map((tr) => [tr.name, tr.id]),
+    );
+    const pathOf = (name: string) => {
+      const row = after.transits.find((tr) => tr.transitId === ids.get(name))!;
+      return row.locationId ? after.paths.get(row.locationId) : null;
+    };
+    expect(pathOf('MCT-10')).toEqual(['Deck 2', 'Pump room']);
+    expect(pathOf('MCT-11')).toEqual(['Deck 1']);
+  });
+
+  it('refuses rows of one transit at two places, and paths too deep or too long: nothing is written', async () => {
+    const { projectId } = await freshProject('Locations refused');
+    const tooDeep = 'A / B / C / D / E / F / G';
+    const tooLong = `Deck 1 / ${'x'.repeat(81)}`;
+    const res = await importInto(projectId, [
+      ['W-1', '18', 'MCT-20', 'Deck 1 / Engine room'],
+      ['W-2', '18', 'MCT-20', 'Deck 2 / Engine room'],
+      ['W-3', '18', 'MCT-21', tooDeep],
+      ['W-4', '18', 'MCT-22', tooLong],
+    ]);
+    const report = res.body.data;
+    expect(report.applied).toBe(false);
+    expect(report.rows.map((r) => [r.row, r.status, r.problems.map((p) => [p.field, p.column])])).toEqual([
+      [2, 'READY', []],
+      [3, 'REJECTED', [['location', 3]]],
+      [4, 'REJECTED', [['location', 3]]],
+      [5, 'REJECTED', [['location', 3]]],
+    ]);
+    expect(report.rows[1]!.problems[0]!.message).toBe(
+      scheduleMessage(SCHEDULE_MESSAGES.transitDiffers, {
+        transit: 'MCT-20',
+        field: 'Location',
+        value: 'Deck 2 / Engine room',
+        other: 'Deck 1 › Engine room',
+        row: 2,
+      }),
+    );
+    expect(report.rows[2]!.problems[0]!.message).toBe(
+      scheduleMessage(SCHEDULE_MESSAGES.locationTooDeep, { value: tooDeep }),
+    );
+    expect(report.rows[3]!.problems[0]!.message).toBe(
+      scheduleMessage(SCHEDULE_MESSAGES.locationName, { value: tooLong }),
+    );
+    const after = await site(projectId);
+    expect(after.locations).toEqual([]);
+    expect(after.transits).toEqual([]);
+  });
+
+  it('a dry run reports the locations and creates none', async () => {
+    const { projectId } = await freshProject('Locations dry run');
+    const res = await importInto(projectId, [['W-1', '18', 'MCT-30', 'Deck 5 / Galley']], { dryRun: true });
+    expect(res.body.data.transits.map((tr) => tr.location)).toEqual(['Deck 5 › Galley']);
+    expect((await site(projectId)).locations).toEqual([]);
+  });
+
+  it("another organization's import places nothing in this project", async () => {
+    const { projectId } = await freshProject('Locations tenant');
+    const stranger = await createUserWithToken(t.deps.db.db);
+    const res = await call<ImportScheduleReport>(
+      t.app,
+      '/api/schedules/importSchedule',
+      {
+        projectId,
+        headings: LOCATED,
+        rows: [['W-1', '18', 'MCT-40', 'Deck 9']],
+        mapping: LOCATED_MAPPING,
+      },
+      stranger.headers,
+    );
+    expect(res.status).toBe(404);
+    expect((await site(projectId)).locations).toEqual([]);
   });
 });

@@ -1,79 +1,34 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  envelope,
-  importScheduleReportSchema,
-  importScheduleRequestSchema,
-  readScheduleFileRequestSchema,
-  scheduleMappingAnswerSchema,
-  scheduleTableSchema,
-} from '@sealplan/contracts';
 import { ok } from '../../lib/reply';
-import { orgIdOf, requireOrgUser } from '../../plugins/auth';
-import { createCatalogueRepository } from '../catalogue/catalogue.repository';
-import { createCatalogueService } from '../catalogue/catalogue.service';
-import { createSchedulesRepository } from './schedules.repository';
-import { createSchedulesService } from './schedules.service';
+import { orgIdOf } from '../../plugins/auth';
+import { apiRoute } from '../../plugins/api-routes';
+import type { SchedulesService } from './schedules.service';
 
-/** Issue 22: cable and pipe schedules into a transit or a project (ADR 020). */
-export const schedulesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const catalogue = createCatalogueService({
-    repo: createCatalogueRepository(app.deps.db.db),
-    now: app.deps.now,
-  });
-  const service = createSchedulesService({
-    repo: createSchedulesRepository(app.deps.db.db),
-    loadCatalogue: () => catalogue.getCatalogue(),
-    cpu: app.deps.cpu,
-    now: app.deps.now,
-  });
-  const tags = ['schedules'];
-  const guarded = { preHandler: requireOrgUser };
-
-  app.post(
-    '/api/schedules/readScheduleFile',
+/** ADR 020: cable and pipe schedules into a transit or a project. */
+export const schedulesRoutes: FastifyPluginAsyncZod<{ schedules: SchedulesService }> = async (
+  app,
+  { schedules: service },
+) => {
+  apiRoute(
+    app,
     {
-      ...guarded,
-      schema: {
-        tags,
-        description:
-          'Reads the first sheet of a CSV, TSV or XLSX schedule (base64) into headings and rows, with the ' +
-          "organization's remembered column mapping. Nothing is stored.",
-        body: readScheduleFileRequestSchema,
-        response: { 200: envelope(scheduleTableSchema) },
-      },
+      call: 'schedules.readScheduleFile',
     },
     async (request) => ok(await service.readFile(orgIdOf(request), request.body)),
   );
 
-  app.post(
-    '/api/schedules/getScheduleMapping',
+  apiRoute(
+    app,
     {
-      ...guarded,
-      schema: {
-        tags,
-        description: "The organization's remembered column mapping (null before its first import).",
-        body: z.object({}).optional(),
-        response: { 200: envelope(scheduleMappingAnswerSchema) },
-      },
+      call: 'schedules.getScheduleMapping',
     },
     async (request) => ok(await service.getMapping(orgIdOf(request))),
   );
 
-  app.post(
-    '/api/schedules/importSchedule',
+  apiRoute(
+    app,
     {
-      ...guarded,
-      schema: {
-        tags,
-        description:
-          'Imports schedule rows (cells as text) into one transit (transitId) or the transits the rows name, ' +
-          'creating missing ones when createTransits. Every row is checked; when any is rejected nothing is ' +
-          'written and the answer is the report with applied false (HTTP 200). dryRun only reports. The whole ' +
-          'import is one transaction; the mapping is remembered for the organization.',
-        body: importScheduleRequestSchema,
-        response: { 200: envelope(importScheduleReportSchema) },
-      },
+      call: 'schedules.importSchedule',
     },
     async (request) => {
       const report = await service.importSchedule(orgIdOf(request), request.body);

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminSettings } from '@sealplan/contracts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createOrganization, createUserWithToken } from '../../testing/factories';
+import { createCatalogueRepository } from '../catalogue';
+import { createSettingsRepository } from './settings.repository';
+import { createSettingsService } from './settings.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -91,5 +94,38 @@ describe("GET /api/adminSettings operator details (the provider's, not a custome
     // What the customer administers is still there.
     expect(customer.counts.organizations).toBe(1);
     expect(customer.organization?.id).toBe(customerOrg.id);
+  });
+});
+
+describe('GET /api/settings read with the session (ADR 038)', () => {
+  it("a signed-in caller's settings equal the service's from the rows; a signed-out caller gets no organization", async () => {
+    const db = t.deps.db.db;
+    const org = await createOrganization(db, 'Settings Marine');
+    const user = await createUserWithToken(db, { organizationId: org.id });
+    const other = await createUserWithToken(db);
+    const { env } = t.deps;
+    const service = createSettingsService({
+      repo: createSettingsRepository(db),
+      catalogue: createCatalogueRepository(db),
+      provider: { name: env.PROVIDER_NAME, shortName: env.PROVIDER_SHORT_NAME },
+      apiVersion: t.deps.version,
+      database: t.deps.db.kind,
+      mail: t.deps.mail.target,
+      publicUrl: env.PUBLIC_URL,
+    });
+    for (const caller of [user, other]) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/settings', headers: caller.headers });
+      expect(res.statusCode).toBe(200);
+      const expected = await service.settings({
+        id: caller.id,
+        organizationId: caller.organizationId,
+      });
+      expect(res.json().data).toEqual(JSON.parse(JSON.stringify(expected)));
+    }
+    const mine = await t.app.inject({ method: 'GET', url: '/api/settings', headers: user.headers });
+    expect(mine.json().data.organization).toMatchObject({ id: org.id, name: 'Settings Marine' });
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/settings' });
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.json().data.organization).toBeNull();
   });
 });

@@ -8,7 +8,7 @@ import {
   type MeasurementSystemId,
 } from '@sealplan/contracts';
 import { AppError } from '../../errors';
-import type { CatalogueRepository } from '../catalogue/catalogue.repository';
+import type { CatalogueRepository } from '../catalogue';
 import type { SettingsRepository } from './settings.repository';
 
 export interface SettingsServiceDeps {
@@ -25,6 +25,13 @@ function system(value: string | null | undefined): MeasurementSystemId | null {
   return value === 'METRIC' || value === 'IMPERIAL' ? value : null;
 }
 
+/** What the settings answer is made of, as read from the database (the rows, or the caller's statement: ADR 038). */
+export interface SettingsParts {
+  meta: { isVerified: boolean; dataVersion: number } | null;
+  organization: { id: string; name: string; defaultMeasurementSystem: string | null } | null;
+  userSystem: string | null;
+}
+
 export function createSettingsService(deps: SettingsServiceDeps) {
   async function settings(user: { id: string; organizationId: string | null } | null): Promise<AppSettings> {
     const [meta, organization, userSystem] = await Promise.all([
@@ -32,6 +39,10 @@ export function createSettingsService(deps: SettingsServiceDeps) {
       user?.organizationId ? deps.repo.organization(user.organizationId) : Promise.resolve(null),
       user ? deps.repo.userMeasurementSystem(user.id) : Promise.resolve(null),
     ]);
+    return settingsOf({ meta, organization, userSystem });
+  }
+
+  function settingsOf({ meta, organization, userSystem }: SettingsParts): AppSettings {
     const orgSystem = system(organization?.defaultMeasurementSystem);
     return {
       provider: deps.provider,
@@ -53,6 +64,9 @@ export function createSettingsService(deps: SettingsServiceDeps) {
   return {
     /** Spec §7 GET settings. */
     settings,
+
+    /** Spec §7 GET settings from its parts read with the caller's session (settingsPartsJson, ADR 038). */
+    settingsOf,
 
     /**
      * Spec §7 GET adminSettings. The counts cover what the caller administers (docs/decisions/005-permissions.md):
@@ -91,3 +105,5 @@ export function createSettingsService(deps: SettingsServiceDeps) {
     },
   };
 }
+
+export type SettingsService = ReturnType<typeof createSettingsService>;

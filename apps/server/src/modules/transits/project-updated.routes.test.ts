@@ -1,4 +1,4 @@
-// Issue 18 item 4: the project's "Updated" date moves whenever its transits or their items change.
+// The project's "Updated" date moves whenever its transits or their items change.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PenetratingItem, Project, ProjectAndTransits, Transit, TransitData } from '@sealplan/contracts';
 import type { TestApp } from '../../testing/test-app';
@@ -39,7 +39,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-describe('project Updated date (issue 18 item 4)', () => {
+describe('project Updated date', () => {
   let transit: Transit;
   const post = <T>(path: string, payload: unknown) => postOk<T>({ t, user }, path, payload);
 

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { penetratingItems, projects, transits, type Database } from '@sealplan/db';
 import { insertScoped, selectPage, totalCount, updateVersioned } from '../../lib/versioned-repository';
-import type { FieldMap } from '../instance/record-fields';
+import type { FieldMap } from '../../lib/record-fields';
 
 export type TransitRow = typeof transits.$inferSelect;
 /** A transit row without its stored sizing. */
@@ -21,7 +21,7 @@ export type TransitValues = Omit<
 export type ItemValues = Pick<
   ItemRow,
   'itemTypeId' | 'quantity' | 'outerDiameterMm' | 'crusherId' | 'sort' | 'isRemoved'
-> & { tag?: string | null };
+> & { tag?: string | null; specification?: string | null };
 export interface ItemDerived {
   plasticPipeDiameterMm: number | null;
   sleevedDiameterMm: number | null;
@@ -76,9 +76,14 @@ const itemOrder = [asc(penetratingItems.sort), asc(penetratingItems.createdOn), 
 export function createTransitsRepository(db: Database) {
   return {
     ...queries(db),
-    /** Runs `work` in one transaction with a repository bound to it (both saved or neither). */
-    async transaction<T>(work: (repo: TransitQueries) => Promise<T>): Promise<T> {
-      return db.transaction(async (tx) => work(queries(tx as unknown as Database)));
+    /**
+     * Runs `work` in one transaction with a repository bound to it (both saved or neither); `tx` is the
+     * transaction itself, for the history written with the change (ADR 032).
+     */
+    async transaction<T>(work: (repo: TransitQueries, tx: Database) => Promise<T>): Promise<T> {
+      return db.transaction(async (tx) =>
+        work(queries(tx as unknown as Database), tx as unknown as Database),
+      );
     },
   };
 }
@@ -262,7 +267,7 @@ function queries(db: Database) {
     },
 
     /**
-     * The project's "Updated" date follows its transits and items (issue 18 item 4). Its version is not bumped:
+     * The project's "Updated" date follows its transits and items. Its version is not bumped:
      * the version guards the project's own fields, and a transit save must not make a rename conflict.
      */
     async touchProject(organizationId: string, projectId: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validateLayout } from '@sealplan/engine';
+import { packingLowerBoundScale, validateLayout } from '@sealplan/engine';
 import {
   PENETRATING_ITEM_MESSAGES,
   RECORD_MESSAGES,
@@ -431,7 +431,7 @@ describe('penetrating items', () => {
   });
 });
 
-describe('the layout sent with a save (issue 15 certificate)', () => {
+describe('the layout sent with a save (ADR 004 certificate)', () => {
   // Three 12 mm cables in their 22 mm sleeves, in a 250 mm opening: 70 mm apart on a line is a valid layout
   // (gaps 48 mm between them, 125 − 70 − 11 = 44 mm to the wall).
   const threeCables = [{ quantity: 3, outerDiameterMm: 12 }];
@@ -496,6 +496,33 @@ describe('the layout sent with a save (issue 15 certificate)', () => {
     );
     const packing = read.body.data.transit.results!.packing;
     expect(packing.circles.map((c) => ({ xMm: c.xMm, yMm: c.yMm }))).toEqual(onALine);
+  });
+
+  it('takes a layout that does not fit only as where its search starts (ADR 039): the stored answer is its own', async () => {
+    // Seven 92 mm cables in the 250 mm opening: no layout exists (a hexagon around one needs an
+    // opening of three cables across, 276 mm). The layout sent, every centre on one point, is no certificate and no answer.
+    const res = await call<TransitData>(
+      t.app,
+      '/api/project/savePenetratingItemsAndTransit',
+      {
+        transit: cableTransit({ name: 'Seven large' }),
+        penetratingItems: [{ quantity: 7, outerDiameterMm: 92 }],
+        layout: { centres: Array.from({ length: 7 }, () => ({ xMm: 0, yMm: 0 })) },
+      },
+      user.headers,
+    );
+    expect(res.status).toBe(200);
+    const packing = res.body.data.transit.results!.packing;
+    expect(packing).toMatchObject({ source: 'solved', fits: false });
+    const diameters = packing.circles.map((c) => c.diameterMm);
+    const centres = packing.circles.map((c) => ({ xMm: c.xMm, yMm: c.yMm }));
+    expect(packing.scale).toBeGreaterThanOrEqual(
+      packingLowerBoundScale({ shape: 'ROUND', diameterMm: 250 }, diameters),
+    );
+    expect(packingLowerBoundScale({ shape: 'ROUND', diameterMm: 250 }, diameters)).toBeGreaterThan(1);
+    expect(
+      validateLayout({ shape: 'ROUND', diameterMm: 250 * packing.scale }, diameters, centres).valid,
+    ).toBe(true);
   });
 
   it.each([

@@ -1,77 +1,58 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  savePenetratingItemsAndTransitRequestSchema,
-  savePenetratingItemsRequestSchema,
-  saveTransitRequestSchema,
-  transitIdRequestSchema,
-  envelope,
-  transitDataSchema,
-  transitSchema,
-} from '@sealplan/contracts';
 import { ok } from '../../lib/reply';
-import { orgIdOf, requireOrgUser } from '../../plugins/auth';
-import { createProjectServices } from '../projects/project-services';
+import { orgIdOf } from '../../plugins/auth';
+import { apiRoute } from '../../plugins/api-routes';
+import type { TransitsService } from './transits.service';
 
 /** Spec §7 product functions of transits and penetrating items (POST /api/project/{name}). */
-export const transitsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { transits } = createProjectServices(app.deps.db.db, app.deps.now, app.deps.cpu);
-  const tags = ['transits'];
-  const guarded = { preHandler: requireOrgUser };
-
-  app.post(
-    '/api/project/getTransitData',
+export const transitsRoutes: FastifyPluginAsyncZod<{ transits: TransitsService }> = async (
+  app,
+  { transits },
+) => {
+  apiRoute(
+    app,
     {
-      ...guarded,
-      schema: { tags, body: transitIdRequestSchema, response: { 200: envelope(transitDataSchema) } },
+      call: 'project.getTransitData',
     },
     async (request) => ok(await transits.getTransitData(orgIdOf(request), request.body.transitId)),
   );
 
-  app.post(
-    '/api/project/saveTransit',
+  apiRoute(
+    app,
     {
-      ...guarded,
-      schema: { tags, body: saveTransitRequestSchema, response: { 200: envelope(transitSchema) } },
+      call: 'project.saveTransit',
     },
     async (request) => {
-      const transit = await transits.saveTransit(orgIdOf(request), request.body.transit);
+      const transit = await transits.saveTransit(orgIdOf(request), request.body.transit, request.user!.id);
       request.log.info({ transitId: transit.id, removed: transit.isRemoved }, 'transit saved');
       return ok(transit);
     },
   );
 
-  app.post(
-    '/api/project/savePenetratingItems',
+  apiRoute(
+    app,
     {
-      ...guarded,
-      schema: {
-        tags,
-        body: savePenetratingItemsRequestSchema,
-        response: { 200: envelope(transitDataSchema) },
-      },
+      call: 'project.savePenetratingItems',
     },
-    async (request) => ok(await transits.savePenetratingItems(orgIdOf(request), request.body)),
+    async (request) =>
+      ok(await transits.savePenetratingItems(orgIdOf(request), request.body, request.user!.id)),
   );
 
-  app.post(
-    '/api/project/savePenetratingItemsAndTransit',
+  apiRoute(
+    app,
     {
-      ...guarded,
-      schema: {
-        tags,
-        body: savePenetratingItemsAndTransitRequestSchema,
-        response: { 200: envelope(transitDataSchema) },
-      },
+      call: 'project.savePenetratingItemsAndTransit',
     },
-    async (request) => ok(await transits.savePenetratingItemsAndTransit(orgIdOf(request), request.body)),
+    async (request) =>
+      ok(await transits.savePenetratingItemsAndTransit(orgIdOf(request), request.body, request.user!.id)),
   );
 
-  app.post(
-    '/api/project/duplicateTransit',
+  apiRoute(
+    app,
     {
-      ...guarded,
-      schema: { tags, body: transitIdRequestSchema, response: { 200: envelope(transitDataSchema) } },
+      call: 'project.duplicateTransit',
     },
-    async (request) => ok(await transits.duplicateTransit(orgIdOf(request), request.body.transitId)),
+    async (request) =>
+      ok(await transits.duplicateTransit(orgIdOf(request), request.body.transitId, request.user!.id)),
   );
 };

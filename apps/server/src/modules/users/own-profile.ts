@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { deviceTokens, industries, organizations, userDevices, users } from '@sealplan/db';
 import { isoTimestamp } from '../../lib/sql-json';
-import type { SessionCaller } from '../auth/session.repository';
+import type { SessionCaller } from '../../shared/sessions';
 import type { UserRecord } from './users.repository';
 
 /** The user's fields a profile shows. */

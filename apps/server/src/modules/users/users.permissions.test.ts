@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '@sealplan/db';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createOrganization, createUserWithToken } from '../../testing/factories';
-import type { RoleId } from '../auth/roles';
+import type { RoleId } from '../../shared/roles';
 
 /**
  * The permission matrix of docs/decisions/005-permissions.md, cell by cell. Each cell acts on fresh target users,
@@ -175,7 +175,7 @@ describe('permission matrix (docs/decisions/005-permissions.md)', () => {
           const id = await target(null);
           await t.deps.db.db
             .update(users)
-            // Each approval makes its own organization, whose name must be new (issue 18 item 12).
+            // Each approval makes its own organization, whose name must be new (ADR 014).
             .set({ isPending: true, isApproved: false, company: `Pending ${id}` })
             .where(eq(users.id, id));
           const res = await t.app.inject({

@@ -7,9 +7,9 @@ import {
   type UserDevice,
   type UserProfile,
 } from '@sealplan/contracts';
-import type { AuthUser } from '../../plugins/auth';
+import type { AuthUser } from '../../shared/auth-user';
 import type { OwnProfileJson, ProfileUser } from './own-profile';
-import { presentDevice } from '../devices/devices.service';
+import { presentDevice } from '../devices';
 import type { UserDetails } from './users.repository';
 
 /** What a profile is presented from: a user's details with the fields a profile shows. */

@@ -21,7 +21,7 @@ import {
   users,
   type Database,
 } from '@sealplan/db';
-import type { UserSortField } from '@sealplan/contracts';
+import { ROLE_IDS, type UserSortField } from '@sealplan/contracts';
 
 export type UserRecord = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -339,7 +339,7 @@ export function createUsersRepository(db: Database) {
         .where(
           and(
             eq(organizations.isProvider, true),
-            eq(userRoles.roleId, 'ElevatedUser'),
+            eq(userRoles.roleId, ROLE_IDS.ELEVATED_USER),
             eq(users.isApproved, true),
             eq(users.isSuspended, false),
             eq(users.isRemoved, false),
@@ -430,7 +430,7 @@ export function createUsersRepository(db: Database) {
               hierarchy: r.hierarchy,
               isAssignable: r.isAssignable,
             },
-            // A role an administrator edited (issue 19: /api/instance/Role bumps its version) keeps their edit.
+            // A role an administrator edited (/api/instance/Role bumps its version, ADR 016) keeps their edit.
             where: eq(roles.version, 1),
           });
       }

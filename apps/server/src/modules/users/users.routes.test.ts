@@ -173,7 +173,7 @@ describe('users API (spec §7 user calls, user admin)', () => {
       expect(mail[0]!.text).toContain(`${t.deps.env.PUBLIC_URL}/login`);
       const signin = await signIn(t, p.email, p.password);
       expect(signin.statusCode).toBe(200);
-      // A second registration with the same company name never makes a second "Engines Ltd" (issue 18 item 12),
+      // A second registration with the same company name never makes a second "Engines Ltd" (ADR 014),
       // in any letter case, and never joins the existing one by the typed name: the approver picks it.
       const q = await pendingUser();
       for (const body of [{}, { newOrganizationName: 'ENGINES LTD ' }]) {
@@ -329,7 +329,7 @@ describe('users API (spec §7 user calls, user admin)', () => {
         roles: ['Administrator', 'DefaultUser'],
       });
       const confirmId = confirmIdFromMail(t, email);
-      expect(t.sentMail.at(-1)!.text).toContain(`${t.deps.env.PUBLIC_URL}/update-password?confirmId=`);
+      expect(t.sentMail.at(-1)!.text).toContain(`${t.deps.env.PUBLIC_URL}/user/update-password?confirmId=`);
       const set = await post(t, '/api/v1/account/updatepassword', {
         newPassword: 'first-pass',
         confirmNewPassword: 'first-pass',
@@ -420,7 +420,7 @@ describe('users API (spec §7 user calls, user admin)', () => {
         roles: ['ElevatedUser', 'Administrator'],
       });
       const plain = await createAccount(db());
-      // Another administrator of plain's organization, so taking plain's leaves it one (issue 18 item 13).
+      // Another administrator of plain's organization, so taking plain's leaves it one (ADR 014).
       await createAccount(db(), { organizationId: plain.organizationId });
       const res = await post(
         t,

@@ -1,46 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  adminUserResponseSchema,
-  assignableRoleListResponseSchema,
-  bulkUsersResponseSchema,
-  createUserRequestSchema,
-  currentUserResponseSchema,
-  editUserRequestSchema,
-  envelope,
-  organizationListResponseSchema,
-  passwordChangedResponseSchema,
-  registerRequestSchema,
-  registerResponseSchema,
-  resetPasswordEmailResponseSchema,
-  resetPasswordRequestSchema,
-  saveRequestSchema,
-  saveUserRequestSchema,
-  saveUserResponseSchema,
-  sendPasswordResetEmailRequestSchema,
-  setDeviceRequestSchema,
-  setRolesRequestSchema,
-  updateUserStatusRequestSchema,
-  userIdsRequestSchema,
-  userListRequestSchema,
-  userListResponseSchema,
-  USER_MESSAGES,
-} from '@sealplan/contracts';
+import { USER_MESSAGES } from '@sealplan/contracts';
 import { ok } from '../../lib/reply';
-import { requireUser, requireUserAdmin, sessionValueOf, withSessionValue } from '../../plugins/auth';
-import { authServiceFor } from '../auth/auth.routes';
-import { createAuthRepository } from '../auth/auth.repository';
-import { devicesServiceFor } from '../devices/devices.routes';
-import { externalServiceFor } from '../external/external.routes';
-import { createRateLimiter } from '../auth/rate-limiter';
-import { createUsersRepository } from './users.repository';
-import { createTemplateSource } from '../content/template-source';
-import { createUsersService } from './users.service';
+import { sessionValueOf, withSessionValue } from '../../plugins/auth';
+import type { UsersService } from './users.service';
+import type { AuthService } from '../auth';
 import { ownProfileJson, type OwnProfileJson } from './own-profile';
 import { presentOwnProfile } from './users.presenter';
+import { apiRoute } from '../../plugins/api-routes';
 
-const tags = ['users'];
 const bulkActions = {
   suspend: USER_MESSAGES.suspended,
   restore: USER_MESSAGES.restored,
@@ -49,21 +16,10 @@ const bulkActions = {
 } as const;
 
 /** Spec §7 user calls (POST /api/user/{name}), the user-admin grids, and GET /api/auth/current-user. */
-export async function usersRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, env, now } = app.deps;
-  const auth = authServiceFor(app);
-  const users = createUsersService({
-    repo: createUsersRepository(db.db),
-    auth,
-    devices: devicesServiceFor(app),
-    external: externalServiceFor(app),
-    limiter: createRateLimiter(createAuthRepository(db.db), now),
-    brand: { productName: env.PROVIDER_SHORT_NAME, publicUrl: env.PUBLIC_URL },
-    templates: createTemplateSource(db.db),
-    now,
-    log: app.log,
-  });
+export async function usersRoutes(
+  app: FastifyInstance,
+  { users, auth }: { users: UsersService; auth: AuthService },
+) {
   // The caller's own profile is read in the session's own statement: one round trip (ADR 019).
   const ownProfileRead = withSessionValue({
     name: 'session_with_own_profile',
@@ -75,20 +31,21 @@ export async function usersRoutes(app: FastifyInstance) {
     user: presentOwnProfile(request.user!, sessionValueOf<OwnProfileJson>(request)),
   });
 
-  r.get(
-    '/api/auth/current-user',
+  apiRoute(
+    app,
     {
-      preHandler: requireUser,
+      call: 'auth.currentUser',
       ...ownProfileRead,
-      schema: { tags: ['auth'], response: { 200: envelope(currentUserResponseSchema) } },
     },
     async (request) => ok(ownProfile(request)),
   );
 
   // Public: anyone may register; the account waits for approval.
-  r.post(
-    '/api/user/register',
-    { schema: { tags, body: registerRequestSchema, response: { 200: envelope(registerResponseSchema) } } },
+  apiRoute(
+    app,
+    {
+      call: 'user.register',
+    },
     async (request) => {
       const data = await users.register(request.body, request.ip);
       return ok(data, [data.message]);
@@ -96,14 +53,10 @@ export async function usersRoutes(app: FastifyInstance) {
   );
 
   // Public, like GET /api/v1/account/resetpassword/{email}.
-  r.post(
-    '/api/user/sendPasswordResetEmail',
+  apiRoute(
+    app,
     {
-      schema: {
-        tags,
-        body: sendPasswordResetEmailRequestSchema,
-        response: { 200: envelope(resetPasswordEmailResponseSchema) },
-      },
+      call: 'user.sendPasswordResetEmail',
     },
     async (request) => {
       const data = await auth.requestPasswordReset({
@@ -116,14 +69,10 @@ export async function usersRoutes(app: FastifyInstance) {
   );
 
   // Public, like POST /api/v1/account/updatepassword.
-  r.post(
-    '/api/user/resetPassword',
+  apiRoute(
+    app,
     {
-      schema: {
-        tags,
-        body: resetPasswordRequestSchema,
-        response: { 200: envelope(passwordChangedResponseSchema) },
-      },
+      call: 'user.resetPassword',
     },
     async (request) => {
       const data = await auth.resetPassword(request.body);
@@ -131,15 +80,10 @@ export async function usersRoutes(app: FastifyInstance) {
     },
   );
 
-  r.post(
-    '/api/user/updateUserStatus',
+  apiRoute(
+    app,
     {
-      preHandler: requireUserAdmin,
-      schema: {
-        tags,
-        body: updateUserStatusRequestSchema,
-        response: { 200: envelope(adminUserResponseSchema) },
-      },
+      call: 'user.updateUserStatus',
     },
     async (request) => {
       const { user, messages } = await users.updateStatus(request.user!, request.body);
@@ -147,11 +91,10 @@ export async function usersRoutes(app: FastifyInstance) {
     },
   );
 
-  r.post(
-    '/api/user/create',
+  apiRoute(
+    app,
     {
-      preHandler: requireUserAdmin,
-      schema: { tags, body: createUserRequestSchema, response: { 200: envelope(adminUserResponseSchema) } },
+      call: 'user.create',
     },
     async (request) => {
       const { user, messages } = await users.create(request.user!, request.body.userInput);
@@ -160,11 +103,10 @@ export async function usersRoutes(app: FastifyInstance) {
   );
 
   for (const [action, message] of Object.entries(bulkActions) as [keyof typeof bulkActions, string][]) {
-    r.post(
-      `/api/user/${action}`,
+    apiRoute(
+      app,
       {
-        preHandler: requireUserAdmin,
-        schema: { tags, body: userIdsRequestSchema, response: { 200: envelope(bulkUsersResponseSchema) } },
+        call: `user.${action}`,
       },
       async (request) => {
         const caller = request.user!;
@@ -182,11 +124,10 @@ export async function usersRoutes(app: FastifyInstance) {
     );
   }
 
-  r.post(
-    '/api/user/setRoles',
+  apiRoute(
+    app,
     {
-      preHandler: requireUserAdmin,
-      schema: { tags, body: setRolesRequestSchema, response: { 200: envelope(bulkUsersResponseSchema) } },
+      call: 'user.setRoles',
     },
     async (request) =>
       ok(
@@ -195,47 +136,35 @@ export async function usersRoutes(app: FastifyInstance) {
       ),
   );
 
-  r.post(
-    '/api/user/assignableRoles',
+  apiRoute(
+    app,
     {
-      preHandler: requireUserAdmin,
-      schema: {
-        tags,
-        body: z.object({}).optional(),
-        response: { 200: envelope(assignableRoleListResponseSchema) },
-      },
+      call: 'user.assignableRoles',
     },
     async () => ok(await users.assignableRoles()),
   );
 
-  r.post(
-    '/api/user/list',
+  apiRoute(
+    app,
     {
-      preHandler: requireUserAdmin,
-      schema: { tags, body: userListRequestSchema, response: { 200: envelope(userListResponseSchema) } },
+      call: 'user.list',
     },
     async (request) => ok(await users.list(request.user!, request.body)),
   );
 
-  r.post(
-    '/api/user/organizations',
+  apiRoute(
+    app,
     {
-      preHandler: requireUserAdmin,
-      schema: {
-        tags,
-        body: z.object({}).optional(),
-        response: { 200: envelope(organizationListResponseSchema) },
-      },
+      call: 'user.organizations',
     },
     async (request) => ok(await users.organizations(request.user!)),
   );
 
   // Any signed-in user on their own id; a user administrator on users they administer (checked in the service).
-  r.post(
-    '/api/user/editUser',
+  apiRoute(
+    app,
     {
-      preHandler: requireUser,
-      schema: { tags, body: editUserRequestSchema, response: { 200: envelope(saveUserResponseSchema) } },
+      call: 'user.editUser',
     },
     async (request) => {
       const { user, message } = await users.editUser(request.user!, request.body.user);
@@ -243,16 +172,11 @@ export async function usersRoutes(app: FastifyInstance) {
     },
   );
 
-  for (const path of ['/api/user/saveUser', '/api/user/save'] as const) {
-    r.post(
-      path,
+  for (const call of ['user.saveUser', 'user.save'] as const) {
+    apiRoute(
+      app,
       {
-        preHandler: requireUser,
-        schema: {
-          tags,
-          body: path === '/api/user/save' ? saveRequestSchema : saveUserRequestSchema,
-          response: { 200: envelope(saveUserResponseSchema) },
-        },
+        call,
       },
       async (request) => {
         const { user, message } = await users.saveOwn(request.user!, request.body.user);
@@ -261,11 +185,10 @@ export async function usersRoutes(app: FastifyInstance) {
     );
   }
 
-  r.post(
-    '/api/user/setDevice',
+  apiRoute(
+    app,
     {
-      preHandler: requireUser,
-      schema: { tags, body: setDeviceRequestSchema, response: { 200: envelope(saveUserResponseSchema) } },
+      call: 'user.setDevice',
     },
     async (request) => {
       const { user, message } = await users.setDevice(
@@ -277,25 +200,19 @@ export async function usersRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get(
-    '/api/user/getUser',
+  apiRoute(
+    app,
     {
-      preHandler: requireUser,
+      call: 'user.getUser',
       ...ownProfileRead,
-      schema: { tags, response: { 200: envelope(currentUserResponseSchema) } },
     },
     async (request) => ok(ownProfile(request)),
   );
 
-  r.get(
-    '/api/user/getUser/:id',
+  apiRoute(
+    app,
     {
-      preHandler: requireUser,
-      schema: {
-        tags,
-        params: z.object({ id: z.guid() }),
-        response: { 200: envelope(currentUserResponseSchema) },
-      },
+      call: 'user.getUserById',
     },
     async (request) => ok(await users.getUser(request.user!, request.params.id)),
   );

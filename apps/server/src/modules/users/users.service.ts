@@ -15,15 +15,15 @@ import {
   type UserProfile,
 } from '@sealplan/contracts';
 import { AppError } from '../../errors';
-import type { AuthUser } from '../../plugins/auth';
-import { approvedMail, deniedMail, registrationNoticeMail, type MailBrand } from '../auth/account-mail';
-import { defaultTemplateSource, type TemplateSource } from '../content/template-source';
-import type { AuthService } from '../auth/auth.service';
-import type { DevicesService } from '../devices/devices.service';
-import type { ExternalSignInService } from '../external/external.service';
-import { hashPassword, unusablePasswordHash } from '../auth/passwords';
-import type { RateLimiter, RateRule } from '../auth/rate-limiter';
-import { ROLE_IDS, type RoleId } from '../auth/roles';
+import type { AuthUser } from '../../shared/auth-user';
+import { approvedMail, deniedMail, registrationNoticeMail, type MailBrand } from '../auth';
+import { defaultTemplateSource, type TemplateSource } from '../../shared/template-source';
+import type { AuthService } from '../auth';
+import type { DevicesService } from '../devices';
+import type { ExternalSignInService } from '../external';
+import { hashPassword, unusablePasswordHash } from '../auth';
+import type { RateLimiter, RateRule } from '../auth';
+import { ROLE_IDS, type RoleId } from '../../shared/roles';
 import { presentAdminUser, presentProfile } from './users.presenter';
 import type { ListQuery, UserDetails, UsersRepository, UserUpdate } from './users.repository';
 
@@ -75,7 +75,7 @@ export interface UsersServiceDeps {
   external: Pick<ExternalSignInService, 'peekTicket' | 'linkNewUser'>;
   limiter: RateLimiter;
   brand: MailBrand;
-  /** The e-mail texts (templates an administrator edits, issue 19); the built-in defaults when not given. */
+  /** The e-mail texts (templates an administrator edits, ADR 016); the built-in defaults when not given. */
   templates?: TemplateSource;
   now: () => Date;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
@@ -418,7 +418,7 @@ export function createUsersService({
      * too) are replaced; ElevatedUser/SystemAdministrator, never assignable, and roles not marked assignable stay.
      * A role that does not exist or is not assignable is refused (400) before anything changes.
      * Roles in `unchanged` stay as each user has them (a mixed selection the administrator left undecided).
-     * Refused when an organization would be left without an active administrator (issue 18 item 13).
+     * Refused when an organization would be left without an active administrator (ADR 014).
      */
     setRoles: async (caller: AuthUser, userIds: string[], roles: string[], unchanged: string[] = []) => {
       const assignable = await assignableOrRefuse([...roles, ...unchanged], 'roles');

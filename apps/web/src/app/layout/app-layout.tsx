@@ -63,6 +63,10 @@ function ShellFrame() {
         padding={{ base: 'md', md: preferences.float ? 'xl' : 'lg' }}
         withBorder={!preferences.float}
       >
+        {/* WCAG 2.4.1: the first Tab stop skips the top bar and the navigation (ADR 029). */}
+        <a className="sealplan-skip-link" href="#main-content">
+          {t('skipToContent')}
+        </a>
         <AppShell.Header className="sealplan-header">
           <AppHeader
             mobileNavOpened={mobileOpened}
@@ -90,7 +94,7 @@ function ShellFrame() {
         {!isDesktop && mobileOpened && (
           <Overlay fixed zIndex={99} backgroundOpacity={0.4} onClick={mobileNav.close} />
         )}
-        <AppShell.Main className="sealplan-main">
+        <AppShell.Main className="sealplan-main" id="main-content" tabIndex={-1}>
           <Box
             maw={preferences.boxed ? BOXED_MAX_WIDTH : undefined}
             mx="auto"

@@ -1,6 +1,7 @@
 import {
   ActionIcon,
   Avatar,
+  Badge,
   Box,
   Divider,
   Menu,
@@ -10,6 +11,7 @@ import {
   Text,
   Tooltip,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import { IconChevronsLeft, IconChevronsRight, IconLanguage, IconRuler2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -17,9 +19,11 @@ import { Link, useLocation } from 'react-router';
 import { LanguageSelect } from '@/features/settings/components/language-select';
 import { MeasurementSwitch } from '@/features/settings/components/measurement-switch';
 import { useLanguage } from '@/features/settings/hooks/use-language';
+import { useAdminSettings } from '@/lib/admin-settings';
 import { useUnits } from '@/lib/units';
 import { useMenuAction } from './menu-actions';
 import type { ShellNavEntry } from './menu-navigation';
+import { NAV_ITEMS } from './navigation';
 import { useNavLabel, useShellNav } from './use-shell-nav';
 
 export interface AppSidebarProps {
@@ -85,17 +89,28 @@ function CompactRegionalControls() {
   );
 }
 
+/** The User Admin screen's path: its sidebar entry carries the count of registrations waiting for approval. */
+const USER_ADMIN_PATH = NAV_ITEMS.find((item) => item.key === 'userAdmin')!.to;
+
+/** A count shown beside an entry: the number for the eye, a sentence for a screen reader (its description). */
+interface EntryBadge {
+  count: number;
+  text: string;
+}
+
 /** One sidebar entry (a menu item, with its children below it when the sidebar is wide). */
 function SidebarEntry({
   entry,
   compact,
   pathname,
   label,
+  badgeOf,
 }: {
   entry: ShellNavEntry;
   compact: boolean;
   pathname: string;
   label: (entry: ShellNavEntry) => string;
+  badgeOf: (entry: ShellNavEntry) => EntryBadge | null;
 }) {
   const runAction = useMenuAction();
   const active = entry.isActive(pathname);
@@ -107,12 +122,22 @@ function SidebarEntry({
   );
   const children = compact ? [] : entry.children;
   const ownActive = active && !children.some((c) => c.isActive(pathname));
+  const badge = badgeOf(entry);
+  // The count describes the entry without renaming it: the link stays "User Admin" for a screen reader.
+  const badgeId = badge ? `${entry.id}-badge` : undefined;
   const props = {
     active,
     'aria-current': ownActive ? ('page' as const) : undefined,
     'aria-label': compact ? text : undefined,
+    'aria-describedby': badgeId,
     label: compact ? null : text,
     leftSection: icon,
+    rightSection:
+      badge && !compact ? (
+        <Badge size="sm" circle={badge.count < 10} aria-hidden data-testid={`${entry.id}-badge`}>
+          {badge.count}
+        </Badge>
+      ) : undefined,
     variant: 'light',
     defaultOpened: active,
     style: { borderRadius: 'var(--mantine-radius-md)' },
@@ -120,7 +145,14 @@ function SidebarEntry({
     children:
       children.length > 0
         ? children.map((child) => (
-            <SidebarEntry key={child.id} entry={child} compact={false} pathname={pathname} label={label} />
+            <SidebarEntry
+              key={child.id}
+              entry={child}
+              compact={false}
+              pathname={pathname}
+              label={label}
+              badgeOf={badgeOf}
+            />
           ))
         : undefined,
   };
@@ -133,12 +165,19 @@ function SidebarEntry({
   ) : (
     <NavLink {...props} component={Link} to={entry.to} />
   );
+  const description = badge && <VisuallyHidden id={badgeId}>{badge.text}</VisuallyHidden>;
   return compact ? (
-    <Tooltip label={text} position="right" withArrow>
-      {link}
-    </Tooltip>
+    <>
+      <Tooltip label={badge ? `${text} (${badge.text})` : text} position="right" withArrow>
+        {link}
+      </Tooltip>
+      {description}
+    </>
   ) : (
-    link
+    <>
+      {link}
+      {description}
+    </>
   );
 }
 
@@ -148,6 +187,12 @@ export function AppSidebar({ compact, canCollapse, collapsed, onToggleCollapsed 
   const { pathname } = useLocation();
   const entries = useShellNav();
   const labelOf = useNavLabel();
+  // Spec §7 adminSettings (loaded at start): a user administrator sees how many registrations wait for approval.
+  const pendingUsers = useAdminSettings()?.counts.pendingUsers ?? 0;
+  const badgeOf = (entry: ShellNavEntry): EntryBadge | null =>
+    pendingUsers > 0 && entry.to === USER_ADMIN_PATH
+      ? { count: pendingUsers, text: t('nav.pendingUsers', { count: pendingUsers }) }
+      : null;
   const collapseLabel = collapsed ? t('nav.expand') : t('nav.collapse');
   return (
     <Stack h="100%" gap={0}>
@@ -168,6 +213,7 @@ export function AppSidebar({ compact, canCollapse, collapsed, onToggleCollapsed 
                 compact={compact}
                 pathname={pathname}
                 label={labelOf}
+                badgeOf={badgeOf}
               />
             ))}
           </Stack>

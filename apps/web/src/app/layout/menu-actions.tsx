@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { MenuClickAction } from '@sealplan/contracts';
 import { UserInfoDialog } from '@/features/auth/components/user-info-dialog';
 import { ContactSupportDialog } from '@/features/content/components/contact-support-dialog';
@@ -7,6 +7,34 @@ import { useSession } from '@/lib/session';
 type RunMenuAction = (action: MenuClickAction) => void;
 
 const MenuActionContext = createContext<RunMenuAction | null>(null);
+
+/** How long focus waits for a closing dialog to leave the page (its exit transition) before it gives up. */
+const RETURN_FOCUS_WAIT_MS = 2000;
+
+/**
+ * The control a dialog gives the keyboard back to (WCAG 2.4.3): the focused element when the action ran, or, when
+ * that is an item of a dropdown menu (which closes and disappears), the button that opened the menu.
+ */
+function openerOf(active: Element | null): HTMLElement | null {
+  if (!(active instanceof HTMLElement)) return null;
+  const menu = active.closest<HTMLElement>('[role="menu"]');
+  if (!menu) return active;
+  const target =
+    (menu.id && document.querySelector<HTMLElement>(`[aria-controls="${CSS.escape(menu.id)}"]`)) ||
+    document.getElementById(menu.getAttribute('aria-labelledby') ?? '');
+  return target ?? null;
+}
+
+/** Focuses `target` once no dialog is left on the page (Mantine's own return goes to the vanished menu item). */
+function focusAfterDialogs(target: HTMLElement) {
+  const until = performance.now() + RETURN_FOCUS_WAIT_MS;
+  const tick = () => {
+    if (!target.isConnected || performance.now() > until) return;
+    if (document.querySelector('[role="dialog"]')) return void requestAnimationFrame(tick);
+    target.focus();
+  };
+  requestAnimationFrame(tick);
+}
 
 /**
  * Runs a menu item's click action (ADR 016/017): the shell's own dialogs (Contact support, the user profile,
@@ -21,8 +49,10 @@ export function MenuActionsProvider({
 }) {
   const { logout } = useSession();
   const [dialog, setDialog] = useState<'profile' | 'password' | 'support' | null>(null);
+  const opener = useRef<HTMLElement | null>(null);
   const run = useCallback<RunMenuAction>(
     (action) => {
+      opener.current = openerOf(document.activeElement);
       switch (action) {
         case 'contactSupport':
           return setDialog('support');
@@ -40,7 +70,13 @@ export function MenuActionsProvider({
     },
     [logout, onOpenSettings],
   );
-  const close = useMemo(() => () => setDialog(null), []);
+  const close = useMemo(
+    () => () => {
+      setDialog(null);
+      if (opener.current) focusAfterDialogs(opener.current);
+    },
+    [],
+  );
   return (
     <MenuActionContext.Provider value={run}>
       {children}

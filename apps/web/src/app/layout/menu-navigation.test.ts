@@ -29,7 +29,7 @@ const seeded: MenuItem[] = [
 ];
 const names = (entries: ReturnType<typeof buildShellNav>) => entries.map((e) => e.label ?? e.labelKey);
 
-describe('sidebar from the main menu (spec §1, §2, issue 19)', () => {
+describe('sidebar from the main menu (spec §1, §2, ADR 016)', () => {
   it('falls back to the built-in entries while the menu loads or when it fails', () => {
     expect(names(buildShellNav(null, user(['Administrator'])))).toEqual([
       'nav.dashboard',

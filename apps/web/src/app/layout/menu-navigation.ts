@@ -25,6 +25,7 @@ import {
 import {
   canAdministerContent,
   isMenuClickAction,
+  isSafeLink,
   type MenuClickAction,
   type PermissionSubject,
 } from '@sealplan/contracts';
@@ -58,7 +59,7 @@ export const MENU_ICONS: Readonly<Record<string, Icon>> = {
   link: IconLink,
 };
 
-/** The content admin (issue 19), for users who may administer content. */
+/** The content admin (ADR 016), for users who may administer content. */
 export const CONTENT_NAV_PATH = '/content';
 
 /** One entry of the sidebar (and, at the top level, of the header). */
@@ -130,6 +131,8 @@ function allowed(link: string, user: ShellNavUser): boolean {
 function fromMenu(item: MenuItem, user: ShellNavUser, id: string): ShellNavEntry | null {
   // The menu item's own rule ("Visible to"), then the rule of the screen it links to.
   if (item.requiredRole && !user.roles.includes(item.requiredRole)) return null;
+  // A link stored before the one link rule (ADR 023) that breaks it is never rendered as an href.
+  if (item.link && !isSafeLink(item.link)) return null;
   if (item.link && !isExternal(item.link) && !allowed(item.link, user)) return null;
   const path = pathOf(item.link);
   const known = NAV_ITEMS.find((n) => n.to === path);
@@ -150,7 +153,7 @@ function fromMenu(item: MenuItem, user: ShellNavUser, id: string): ShellNavEntry
       (item.icon && MENU_ICONS[item.icon]) ||
       known?.icon ||
       (isExternal(item.link) ? IconExternalLink : IconLink),
-    imageUrl: item.imageUrl ?? null,
+    imageUrl: item.imageUrl && isSafeLink(item.imageUrl) ? item.imageUrl : null,
     // Spec §2: the Projects entry keeps its rule (any /projects path except /projects/create).
     isActive: (p) => (!action && ownActive(p)) || children.some((c) => c.isActive(p)),
     action,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { canAdministerUsers, ROLE_IDS } from '@sealplan/contracts';
 import { NAV_ITEMS, visibleNavItems } from './navigation';
 import { parseBookmarks } from './bookmarks';
 
@@ -19,7 +20,19 @@ describe('sidebar highlight (spec §2)', () => {
   const keys = (roles: string[], isProviderOrganization = false) =>
     visibleNavItems({ roles, isProviderOrganization }).map((i) => i.key);
 
-  it('shows User Admin only to ElevatedUser', () => {
+  it('shows User Admin exactly to the users its page admits (ADR 005: the same rule)', () => {
+    const roles = Object.values(ROLE_IDS);
+    for (const role of roles)
+      for (const isProviderOrganization of [false, true]) {
+        const user = { roles: [role], isProviderOrganization };
+        expect(keys(user.roles, isProviderOrganization).includes('userAdmin'), role).toBe(
+          canAdministerUsers(user),
+        );
+      }
+    expect(keys(['SystemAdministrator'])).toContain('userAdmin');
+  });
+
+  it('shows User Admin to ElevatedUser, not to Administrator', () => {
     expect(keys(['Administrator'])).not.toContain('userAdmin');
     expect(keys(['ElevatedUser'])).toContain('userAdmin');
     expect(keys(['ElevatedUser'], true)).toEqual([
@@ -41,6 +54,7 @@ describe('sidebar highlight (spec §2)', () => {
       'newProject',
       'projects',
       'customers',
+      'userAdmin',
       'catalogue',
     ]);
   });

@@ -7,11 +7,9 @@ import {
   IconUserShield,
   type Icon,
 } from '@tabler/icons-react';
-import type { PermissionSubject } from '@sealplan/contracts';
+import { canAdministerUsers, type PermissionSubject } from '@sealplan/contracts';
 import { canEditCatalogue } from '@/features/catalogue/api/catalogue-api';
 
-/** Spec §6: the User Admin entry is visible only to ElevatedUser. */
-export const USER_ADMIN_NAV_ROLES: readonly string[] = ['ElevatedUser'];
 /** Spec §1: the header repeats the first 4 menu items. */
 export const HEADER_NAV_ITEM_COUNT = 4;
 
@@ -49,7 +47,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
     key: 'userAdmin',
     to: '/users/all',
     icon: IconUserShield,
-    isVisibleTo: (user) => user.roles.some((r) => USER_ADMIN_NAV_ROLES.includes(r)),
+    // ADR 005: the page's own guard rule, so the entry shows exactly to those the page admits.
+    isVisibleTo: canAdministerUsers,
     isActive: under('/users'),
   },
   // ADR 008: the catalogue admin screen, for the users the server lets edit it (provider-wide reach).

@@ -72,7 +72,7 @@ export function UserMenu() {
         <Menu.Item leftSection={<IconSettings size={16} />} onClick={() => void navigate('/settings')}>
           {t('nav.settings')}
         </Menu.Item>
-        {/* Issue 19: every signed-in user can file a support request. */}
+        {/* ADR 016: every signed-in user can file a support request. */}
         <Menu.Item leftSection={<IconLifebuoy size={16} />} onClick={() => run?.('contactSupport')}>
           {t('content:support.open')}
         </Menu.Item>

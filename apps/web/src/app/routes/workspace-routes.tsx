@@ -1,7 +1,9 @@
 // Composition of the transit workspace: features do not import each other, so app/ hands the customer dialog to
-// the new-project page and the export and schedule import dialogs to the project page.
+// the new-project page and the export and schedule import dialogs, the transit's history and photos and the
+// project's history (ADR 032) to the project page.
 import { CustomerDialog } from '@/features/customers/components/customer-dialog';
 import { ExportDialog } from '@/features/export/components/export-dialog';
+import { ProjectHistoryDrawer, TransitHistoryPanel, TransitPhotosPanel } from '@/features/history';
 import { NewProjectPage } from '@/features/projects/pages/new-project-page';
 import { ProjectPage } from '@/features/projects/pages/project-page';
 import { ImportScheduleDialog } from '@/features/schedules/components/import-schedule-dialog';
@@ -21,6 +23,13 @@ export function ProjectRoute() {
     <ProjectPage
       renderExportDialog={(p) => <ExportDialog {...p} />}
       renderImportDialog={(p) => <ImportScheduleDialog {...p} />}
+      renderTransitExtras={(p) => (
+        <>
+          <TransitHistoryPanel {...p} />
+          <TransitPhotosPanel transitId={p.transitId} />
+        </>
+      )}
+      renderProjectHistory={(p) => <ProjectHistoryDrawer {...p} />}
     />
   );
 }

@@ -30,7 +30,7 @@ const figure = (label: string) =>
     .map((el) => el.nextElementSibling?.textContent)
     .find((text) => text !== undefined);
 
-describe('DashboardPage (issue 6: counts from getDashboardData, recent projects with links)', () => {
+describe('DashboardPage (counts from getDashboardData, recent projects with links)', () => {
   beforeEach(() => void i18n.changeLanguage('en-US'));
   afterEach(() => vi.unstubAllGlobals());
 
@@ -54,6 +54,9 @@ describe('DashboardPage (issue 6: counts from getDashboardData, recent projects 
           recentProjects: [recent],
         },
       }),
+      'POST /api/site/getStatusCounts': () => ({
+        data: { DESIGNED: 9, INSTALLED: 4, INSPECTION_PASSED: 40, INSPECTION_FAILED: 2 },
+      }),
     });
     setStoredToken('tok');
     renderWithProviders(<DashboardPage />, {
@@ -67,6 +70,12 @@ describe('DashboardPage (issue 6: counts from getDashboardData, recent projects 
     expect(figure('Transits')).toBe('57');
     expect(figure('Customers')).toBe('5');
     expect(figure('Overfilled transits')).toBe('3');
+    // ADR 031: transits per site status.
+    expect(await screen.findByText('9')).toBeTruthy();
+    expect(figure('To install')).toBe('9');
+    expect(figure('To inspect')).toBe('4');
+    expect(figure('Passed')).toBe('40');
+    expect(figure('Failed inspection')).toBe('2');
     expect(api.calls.filter((c) => c.path === '/api/project/getDashboardData')).toHaveLength(1);
   });
 });

@@ -2,6 +2,10 @@ import { Alert, Button, Card, Grid, Group, SimpleGrid, Stack, Text, Title } from
 import {
   IconAlertTriangle,
   IconBuildingFactory2,
+  IconCircleCheck,
+  IconCircleX,
+  IconEye,
+  IconTool,
   IconFolders,
   IconPlus,
   IconRuler2,
@@ -11,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '@/lib/session';
 import { useUnits } from '@/lib/units';
-import { useDashboardData } from './api/dashboard-api';
+import { useDashboardData, useSiteStatusCounts } from './api/dashboard-api';
 import { RecentProjects } from './components/recent-projects';
 import { StatCard } from './components/stat-card';
 
@@ -25,6 +29,8 @@ export function DashboardPage() {
   const units = useUnits();
   const { data, isPending, isError, refetch } = useDashboardData();
   const counts = data?.counts;
+  const site = useSiteStatusCounts();
+  const ts = useTranslation('site').t;
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
@@ -75,6 +81,40 @@ export function DashboardPage() {
           hint={t('dashboard.overfilledHint')}
         />
       </SimpleGrid>
+      {/* ADR 031: what is left on site, across the organization's projects. */}
+      <section aria-labelledby="dashboard-site-title">
+        <Title order={2} size="h4" mb="xs" id="dashboard-site-title">
+          {ts('dashboard.title')}
+        </Title>
+        <SimpleGrid cols={{ base: 2, lg: 4 }} spacing={{ base: 'sm', sm: 'md' }}>
+          <StatCard
+            label={ts('dashboard.DESIGNED')}
+            value={site.data?.DESIGNED}
+            icon={<IconTool size={24} />}
+            loading={site.isPending}
+          />
+          <StatCard
+            label={ts('dashboard.INSTALLED')}
+            value={site.data?.INSTALLED}
+            icon={<IconEye size={24} />}
+            loading={site.isPending}
+          />
+          <StatCard
+            label={ts('dashboard.INSPECTION_PASSED')}
+            value={site.data?.INSPECTION_PASSED}
+            icon={<IconCircleCheck size={24} />}
+            color="green"
+            loading={site.isPending}
+          />
+          <StatCard
+            label={ts('dashboard.INSPECTION_FAILED')}
+            value={site.data?.INSPECTION_FAILED}
+            icon={<IconCircleX size={24} />}
+            color={site.data && site.data.INSPECTION_FAILED > 0 ? 'red' : 'gray'}
+            loading={site.isPending}
+          />
+        </SimpleGrid>
+      </section>
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <RecentProjects projects={data?.recentProjects} loading={isPending} />

@@ -2,14 +2,14 @@ import { Badge, Card, Container, Group, Stack, Text, Title } from '@mantine/core
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Health } from '@sealplan/contracts';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 
 /** Public status page: calls GET /api/health. */
 export function HealthPage() {
   const { t } = useTranslation();
   const health = useQuery({
     queryKey: ['health'],
-    queryFn: () => apiRequest<Health>('/api/health'),
+    queryFn: (): Promise<Health> => callApi('health'),
     retry: false,
   });
   return (

@@ -1,6 +1,10 @@
-import { Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { canAdministerUsers } from '@sealplan/contracts';
+import { useSession } from '@/lib/session';
 import { useUnits } from '@/lib/units';
+import { ApiKeysCard } from './components/api-keys-card';
 import { LanguageSelect } from './components/language-select';
 import { LayoutToggles } from './components/layout-toggles';
 import { MeasurementSwitch } from './components/measurement-switch';
@@ -77,6 +81,28 @@ export function SettingsPage() {
           </Stack>
         </Card>
       </SimpleGrid>
+      <IntegrationsCard />
+      <ApiKeysCard />
     </Stack>
+  );
+}
+
+/** ADR 037: the way to the organization's webhooks, for the users who administer them. */
+function IntegrationsCard() {
+  const { t } = useTranslation('webhooks');
+  const { user } = useSession();
+  if (!user || !canAdministerUsers(user)) return null;
+  return (
+    <Card padding="lg">
+      <Stack gap="xs" align="flex-start">
+        <Title order={2} size="h4">
+          {t('settingsLink.title')}
+        </Title>
+        <Text size="sm">{t('settingsLink.text')}</Text>
+        <Button component={Link} to="/webhooks" variant="light">
+          {t('settingsLink.open')}
+        </Button>
+      </Stack>
+    </Card>
   );
 }

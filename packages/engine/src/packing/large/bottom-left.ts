@@ -1,4 +1,4 @@
-// Constructive placement for many circles (ADR 015, issue 17): largest first, each circle goes to the lowest free
+// Constructive placement for many circles (ADR 015): largest first, each circle goes to the lowest free
 // position (then the leftmost) where it touches two objects: two placed circles, or a placed circle and the wall, or
 // two walls. Equal circles settle into hexagonal rows; a transit's few cable sizes settle into bands of such rows.
 //

@@ -57,7 +57,7 @@ const scaled = (opening: Opening, s: number): Opening =>
         cornerRadiusMm: (opening.cornerRadiusMm ?? 0) * s,
       };
 
-describe('packLarge (issue 17: the largest allowed transit)', () => {
+describe('packLarge (the largest allowed transit, ADR 015)', () => {
   it('packs 5,000 cables at 50 % fill: fits, valid by the all-pairs check, the smallest gap as stated', () => {
     const d = cableBands(5000);
     const opening = squareFor(d, 0.5);

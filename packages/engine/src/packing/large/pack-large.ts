@@ -1,4 +1,4 @@
-// The verdict for many circles (issue 17, ADR 015): the small-N search of solver.ts grows far faster than the count
+// The verdict for many circles (ADR 015): the small-N search of solver.ts grows far faster than the count
 // (1,000 circles took 49 s), so above LARGE_PACKING_MIN_CIRCLES the verdict is built instead:
 //   1. bottom-left placement (bottom-left.ts), O(N log N), in a container whose scale is searched: the smallest scale
 //      at which every circle finds a place, by bisection to SCALE_PRECISION (the opening itself is tried whenever it

@@ -1,33 +1,14 @@
-import type { ExportDocument, ExportTransit, LabelValue } from '../export.model';
+import type { ExportDocument, LabelValue } from '../export.model';
+import { documentFormat, type DocumentFormat } from './document-format';
+import { documentTexts, type DocumentTexts } from './document-texts';
 
-/** Wording shared by the PDF, RTF and DOCX builders, so the three documents say the same thing. */
-export const TEXT = {
-  title: 'Material List',
-  coverHeading: 'Project',
-  transitsHeading: 'Transits',
-  transitHeading: (t: ExportTransit) => `Transit: ${t.name}`,
-  transitData: 'Transit data',
-  fill: 'Fill',
-  drawing: 'Drawing',
-  materials: 'Materials',
-  materialsWithCopies: (copies: number) => `Materials (for all ${copies} copies)`,
-  totals: 'Project material totals',
-  totalsNote:
-    'Totals include every exported transit that can be built, multiplied by its copies; a transit that cannot be ' +
-    'built is listed below them and not summed.',
-  noMaterials: 'No materials.',
-  noTransits: 'No transits were exported.',
-  noDrawing: 'No drawing: the transit has no dimensions or no items.',
-  notes: 'Notes',
-  sampleNotice:
-    'SAMPLE DATA: catalogue figures (filler sleeve sizes, cartridge sizes, article numbers, minimum depths) are ' +
-    'sample values until an administrator verifies the catalogue. Check them before ordering.',
-  units: (doc: ExportDocument) => `Units: ${doc.unitSystemLabel}`,
-  pageOf: (n: number, m: number) => `Page ${n} of ${m}`,
-  materialColumns: ['Item', 'Detail', 'Quantity', 'Unit'] as const,
-  legend: 'Legend',
-  legendColumns: ['No.', 'Item', 'Ø item', 'Cable sleeve or crusher', 'Clearance ring'] as const,
-};
+/** The words and formatters of a document's language (ADR 027), as every writer reads them. */
+export function wordsOf(doc: Pick<ExportDocument, 'language'>): {
+  text: DocumentTexts;
+  format: DocumentFormat;
+} {
+  return { text: documentTexts(doc.language), format: documentFormat(doc.language) };
+}
 
 /**
  * Fonts the Word documents (DOCX, RTF) name; the reader's installed fonts draw them. Arial covers Latin, Greek and
@@ -37,58 +18,54 @@ export const TEXT = {
  */
 export const WORD_FONTS = { latin: 'Arial', eastAsian: 'Microsoft YaHei' } as const;
 
-/** A date as an unambiguous day (the documents go abroad): 2025-11-22. */
-export function formatDay(date: Date): string {
+/** A date as an unambiguous day for a file name (ASCII, sorts by date): 2025-11-22. */
+export function isoDay(date: Date): string {
   return date.toISOString().slice(0, 10);
-}
-
-/** A timestamp for "generated on": 2025-11-22 14:05 UTC. */
-export function formatTimestamp(date: Date): string {
-  return `${date.toISOString().slice(0, 10)} ${date.toISOString().slice(11, 16)} UTC`;
 }
 
 /** The cover's label/value rows. */
 export function coverRows(doc: ExportDocument): LabelValue[] {
+  const { text, format } = wordsOf(doc);
+  const words = text.cover;
   const rows: LabelValue[] = [
-    { label: 'Project', value: doc.project.name },
-    { label: 'Customer', value: doc.project.customer },
-    { label: 'Industry', value: doc.project.industry },
-    { label: 'Date', value: formatDay(doc.generatedOn) },
-    { label: 'Prepared by', value: `${doc.preparedBy.name} <${doc.preparedBy.email}>` },
-    { label: 'Organization', value: doc.preparedBy.organization },
-    { label: 'Project created', value: formatDay(doc.project.createdOn) },
-    { label: 'Last updated', value: formatDay(doc.project.lastUpdatedOn) },
-    { label: 'Unit system', value: doc.unitSystemLabel },
+    { label: words.project, value: doc.project.name },
+    { label: words.customer, value: doc.project.customer },
+    { label: words.industry, value: doc.project.industry },
+    { label: words.date, value: format.day(doc.generatedOn) },
+    { label: words.preparedBy, value: `${doc.preparedBy.name} <${doc.preparedBy.email}>` },
+    { label: words.organization, value: doc.preparedBy.organization },
+    { label: words.projectCreated, value: format.day(doc.project.createdOn) },
+    { label: words.lastUpdated, value: format.day(doc.project.lastUpdatedOn) },
+    { label: words.unitSystem, value: doc.unitSystemLabel },
     {
-      label: 'Transits in this export',
-      value: doc.materialsOnly ? 'Project material totals only' : String(doc.transits.length),
+      label: words.transitsInExport,
+      value: doc.materialsOnly ? words.totalsOnly : String(doc.transits.length),
     },
   ];
-  if (doc.project.description.trim()) rows.push({ label: 'Notes', value: doc.project.description.trim() });
+  if (doc.project.description.trim())
+    rows.push({ label: words.notes, value: doc.project.description.trim() });
   return rows;
 }
 
 /** The transits overview after the cover: one row per transit in every document (PDF, DOCX, RTF). */
 export const OVERVIEW_COLUMNS = [
-  { header: 'Transit', share: 0.3, right: false },
-  { header: 'Opening', share: 0.26, right: false },
-  { header: 'Copies', share: 0.1, right: true },
-  { header: 'Fill', share: 0.14, right: true },
-  { header: 'Status', share: 0.2, right: false },
+  { share: 0.3, right: false },
+  { share: 0.26, right: false },
+  { share: 0.1, right: true },
+  { share: 0.14, right: true },
+  { share: 0.2, right: false },
 ] as const;
+
+/** The overview's columns with their headings in the document's language. */
+export function overviewColumns(doc: Pick<ExportDocument, 'language'>) {
+  const headers = wordsOf(doc).text.overviewColumns;
+  return OVERVIEW_COLUMNS.map((c, i) => ({ ...c, header: headers[i]! }));
+}
 
 /** Null when there is nothing to list (materials only, or no transits). */
 export function overviewRows(doc: ExportDocument): string[][] | null {
   if (doc.materialsOnly || doc.transits.length === 0) return null;
-  const value = (t: ExportTransit, label: string, from: 'facts' | 'fill') =>
-    t[from].find((f) => f.label === label)?.value ?? '-';
-  return doc.transits.map((t) => [
-    t.name,
-    value(t, 'Opening', 'facts'),
-    String(t.copies),
-    value(t, 'Fill', 'fill'),
-    t.status,
-  ]);
+  return doc.transits.map((t) => [t.name, t.opening, String(t.copies), t.fillText, t.status]);
 }
 
 /** File name without extension: letters, digits, dashes only (safe in content-disposition and every OS). */
@@ -99,5 +76,5 @@ export function baseFileName(doc: ExportDocument): string {
     .replace(/[^A-Za-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 60);
-  return `${slug || 'project'}-material-list-${formatDay(doc.generatedOn)}`;
+  return `${slug || 'project'}-material-list-${isoDay(doc.generatedOn)}`;
 }

@@ -7,8 +7,10 @@ import { buildDocx } from './docx-document';
 import { PNG_SIGNATURE, drawingToPng, drawingToSvg } from './drawing';
 import { buildPdf, pdfText } from './pdf-document';
 import { buildRtf, rtfText } from './rtf-document';
-import { TEXT, baseFileName } from './document-content';
+import { baseFileName } from './document-content';
+import { documentTexts } from './document-texts';
 
+const TEXT = documentTexts('en-US');
 const noYield = async () => undefined;
 /** A few pages with subset fonts stay far below this; a whole embedded font would be megabytes. */
 const MAX_SUBSET_PDF_BYTES = 200_000;
@@ -329,9 +331,11 @@ describe('CSV', () => {
       Quantity: '',
       Unit: '',
       Units: 'METRIC',
-      // Issue 19: the provider's article number and unit price, empty on the notice row.
+      // ADR 016: the provider's article number and unit price, empty on the notice row.
       'Article number': '',
       'Unit price': '',
+      // ADR 031: the transit's location, last; the notice row has none.
+      Location: '',
     });
     expect(sample.filter((r) => r.Item === SAMPLE_NOTICE_ITEM)).toHaveLength(1);
     const totalsOnly = parseCsv(buildCsv(documentFixture({ materialsOnly: true }))).rows;

@@ -20,12 +20,14 @@ import type { DrawingModel, ExportDocument, LabelValue, MaterialLine } from '../
 import { drawingToPng, drawingToSvg } from './drawing';
 import {
   OVERVIEW_COLUMNS,
-  TEXT,
   WORD_FONTS,
   coverRows,
-  formatTimestamp,
+  overviewColumns,
   overviewRows,
+  wordsOf,
 } from './document-content';
+import type { DocumentTexts } from './document-texts';
+import { xmlLine, xmlText } from '../../../lib/written-text';
 
 /**
  * A real Word 2007+ document (the `docx` library) with the same content as the PDF and RTF. Drawings are SVG
@@ -70,7 +72,7 @@ function cell(
         keepNext: opts.keepNext,
         children: [
           new TextRun({
-            text,
+            text: xmlText(text),
             bold: opts.header || opts.label,
             size: 18,
             font: FONT,
@@ -102,14 +104,14 @@ function labelValueTable(rows: LabelValue[], keepNext = false): Table {
 const LEGEND_WIDTHS = [9, 17, 14, 34, 26] as const;
 
 /** The drawing's legend: numbers → item, diameter, sleeve or crusher, clearance ring. */
-function legendTable(drawing: DrawingModel): Table {
+function legendTable(drawing: DrawingModel, text: DocumentTexts): Table {
   return new Table({
     width: { size: 100, type: WidthType.PERCENTAGE },
     rows: [
       new TableRow({
         tableHeader: true,
         cantSplit: true,
-        children: TEXT.legendColumns.map((c, i) =>
+        children: text.legendColumns.map((c, i) =>
           cell(c, { header: true, widthPct: LEGEND_WIDTHS[i]!, keepNext: true }),
         ),
       }),
@@ -127,14 +129,14 @@ function legendTable(drawing: DrawingModel): Table {
 }
 
 /** One row per transit: name, opening, copies, fill, status (the PDF's cover table). */
-function overviewTable(rows: string[][]): Table {
+function overviewTable(rows: string[][], doc: ExportDocument): Table {
   const widths = OVERVIEW_COLUMNS.map((c) => Math.round(c.share * 100));
   return new Table({
     width: { size: 100, type: WidthType.PERCENTAGE },
     rows: [
       new TableRow({
         tableHeader: true,
-        children: OVERVIEW_COLUMNS.map((c, i) =>
+        children: overviewColumns(doc).map((c, i) =>
           cell(c.header, { header: true, widthPct: widths[i]!, right: c.right }),
         ),
       }),
@@ -149,15 +151,15 @@ function overviewTable(rows: string[][]): Table {
   });
 }
 
-function materialsTable(lines: MaterialLine[]): Table | Paragraph {
-  if (lines.length === 0) return note(TEXT.noMaterials, GREY);
+function materialsTable(lines: MaterialLine[], text: DocumentTexts): Table | Paragraph {
+  if (lines.length === 0) return note(text.noMaterials, GREY);
   const widths = [34, 36, 15, 15];
   return new Table({
     width: { size: 100, type: WidthType.PERCENTAGE },
     rows: [
       new TableRow({
         tableHeader: true,
-        children: TEXT.materialColumns.map((c, i) =>
+        children: text.materialColumns.map((c, i) =>
           cell(c, { header: true, widthPct: widths[i]!, right: i === 2 }),
         ),
       }),
@@ -185,7 +187,7 @@ function heading(text: string, level: 1 | 2 | 3): Paragraph {
       level === 2 ? { bottom: { style: BorderStyle.SINGLE, size: 8, color: BRAND, space: 2 } } : undefined,
     children: [
       new TextRun({
-        text,
+        text: xmlText(text),
         bold: true,
         color: BRAND,
         font: FONT,
@@ -198,7 +200,7 @@ function heading(text: string, level: 1 | 2 | 3): Paragraph {
 function note(text: string, color?: string, size = 18): Paragraph {
   return new Paragraph({
     spacing: { after: 120 },
-    children: [new TextRun({ text, color, size, font: FONT })],
+    children: [new TextRun({ text: xmlText(text), color, size, font: FONT })],
   });
 }
 
@@ -206,23 +208,24 @@ const spacer = (keepNext = false) => new Paragraph({ spacing: { after: 60 }, kee
 
 /** Builds the .docx; yields to the event loop between transits. */
 export async function buildDocx(doc: ExportDocument, yieldNow: () => Promise<void>): Promise<Buffer> {
+  const { text, format } = wordsOf(doc);
   const children: ISectionOptions['children'][number][] = [];
-  // The document.header template (issue 19) above the title.
+  // The document.header template (ADR 016) above the title.
   if (doc.headerText?.trim()) children.push(note(doc.headerText.trim(), GREY));
-  children.push(heading(TEXT.title, 1), note(doc.project.name, undefined, 28));
-  children.push(note(`Generated ${formatTimestamp(doc.generatedOn)}`, GREY));
-  if (doc.sampleCatalogue) children.push(note(TEXT.sampleNotice, ERROR));
-  children.push(heading(TEXT.coverHeading, 2), labelValueTable(coverRows(doc)), spacer());
+  children.push(heading(text.title, 1), note(doc.project.name, undefined, 28));
+  children.push(note(text.generated(format.timestamp(doc.generatedOn)), GREY));
+  if (doc.sampleCatalogue) children.push(note(text.sampleNotice, ERROR));
+  children.push(heading(text.coverHeading, 2), labelValueTable(coverRows(doc)), spacer());
   const overview = overviewRows(doc);
-  if (overview) children.push(heading(TEXT.transitsHeading, 2), overviewTable(overview), spacer());
+  if (overview) children.push(heading(text.transitsHeading, 2), overviewTable(overview, doc), spacer());
 
   if (!doc.materialsOnly) {
-    if (doc.transits.length === 0) children.push(note(TEXT.noTransits, GREY));
+    if (doc.transits.length === 0) children.push(note(text.noTransits, GREY));
     for (const transit of doc.transits) {
-      children.push(heading(TEXT.transitHeading(transit), 2));
+      children.push(heading(text.transitHeading(transit.name), 2));
       // The data is kept with the drawing, the drawing with its legend (keep-with-next), so they share a page.
-      children.push(heading(TEXT.transitData, 3), labelValueTable(transit.facts, true), spacer(true));
-      children.push(heading(TEXT.drawing, 3));
+      children.push(heading(text.transitData, 3), labelValueTable(transit.facts, true), spacer(true));
+      children.push(heading(text.drawing, 3));
       if (transit.drawing) {
         const { png, width, height } = drawingToPng(transit.drawing);
         const { svg } = drawingToSvg(transit.drawing);
@@ -241,8 +244,8 @@ export async function buildDocx(doc: ExportDocument, yieldNow: () => Promise<voi
                 },
                 altText: {
                   name: `drawing-${transit.id}`,
-                  title: TEXT.transitHeading(transit),
-                  description: `Drawing of ${transit.name}`,
+                  title: xmlLine(text.transitHeading(transit.name)),
+                  description: xmlLine(text.drawingOf(transit.name)),
                 },
               }),
             ],
@@ -254,32 +257,32 @@ export async function buildDocx(doc: ExportDocument, yieldNow: () => Promise<voi
               alignment: AlignmentType.CENTER,
               keepNext: true,
               spacing: { after: 120 },
-              children: [new TextRun({ text: transit.drawing.caption, size: 18, font: FONT })],
+              children: [new TextRun({ text: xmlText(transit.drawing.caption), size: 18, font: FONT })],
             }),
           );
         if ((transit.drawing.legend ?? []).length > 0)
-          children.push(heading(TEXT.legend, 3), legendTable(transit.drawing), spacer());
-      } else children.push(note(TEXT.noDrawing, GREY));
-      children.push(heading(TEXT.fill, 3), labelValueTable(transit.fill), spacer());
+          children.push(heading(text.legend, 3), legendTable(transit.drawing, text), spacer());
+      } else children.push(note(text.noDrawing, GREY));
+      children.push(heading(text.fill, 3), labelValueTable(transit.fill), spacer());
       for (const m of transit.messages)
         children.push(note(m.text, m.severity === 'error' ? ERROR : undefined));
       children.push(
-        heading(transit.copies > 1 ? TEXT.materialsWithCopies(transit.copies) : TEXT.materials, 3),
+        heading(transit.copies > 1 ? text.materialsWithCopies(transit.copies) : text.materials, 3),
       );
-      children.push(materialsTable(transit.materials), spacer());
-      if (transit.comments.trim()) children.push(heading(TEXT.notes, 3), note(transit.comments.trim()));
+      children.push(materialsTable(transit.materials, text), spacer());
+      if (transit.comments.trim()) children.push(heading(text.notes, 3), note(transit.comments.trim()));
       await yieldNow();
     }
   }
-  children.push(heading(TEXT.totals, 2), note(TEXT.totalsNote, GREY), materialsTable(doc.totals));
+  children.push(heading(text.totals, 2), note(text.totalsNote, GREY), materialsTable(doc.totals, text));
   // The document.footer template closes the document.
   if (doc.footerText?.trim()) children.push(note(doc.footerText.trim(), GREY, 16));
 
   const page = PAGE_TWIPS[doc.paperSize];
   const document = new Document({
-    creator: doc.preparedBy.name,
-    title: `${TEXT.title} - ${doc.project.name}`,
-    description: TEXT.units(doc),
+    creator: xmlLine(doc.preparedBy.name),
+    title: xmlLine(`${text.title} - ${doc.project.name}`),
+    description: text.units(doc.unitSystemLabel),
     styles: { default: { document: { run: { font: FONT, size: 20 } } } },
     sections: [
       {
@@ -296,13 +299,16 @@ export async function buildDocx(doc: ExportDocument, yieldNow: () => Promise<voi
                 alignment: AlignmentType.CENTER,
                 children: [
                   new TextRun({
-                    text: `${doc.project.name} \u00b7 ${TEXT.units(doc)} \u00b7 Page `,
+                    text: xmlLine(
+                      `${doc.project.name} \u00b7 ${text.units(doc.unitSystemLabel)} \u00b7 ${text.pageOf[0]}`,
+                    ),
                     size: 16,
                     color: GREY,
                   }),
                   new TextRun({ children: [PageNumber.CURRENT], size: 16, color: GREY }),
-                  new TextRun({ text: ' of ', size: 16, color: GREY }),
+                  new TextRun({ text: xmlLine(text.pageOf[1]), size: 16, color: GREY }),
                   new TextRun({ children: [PageNumber.TOTAL_PAGES], size: 16, color: GREY }),
+                  new TextRun({ text: xmlLine(text.pageOf[2]), size: 16, color: GREY }),
                 ],
               }),
             ],

@@ -1,13 +1,13 @@
-// Numbered drawings and their legend in every document (issue 15 item 3, issue 16 items 5–6, issue 18 item 16):
+// Numbered drawings and their legend in every document (ADR 009):
 // the numbers come from the engine's drawingView once, so the drawing, the legend and every format agree.
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { formatLength } from '@sealplan/engine';
 import { sampleCatalogue } from '../../../../../../packages/engine/src/testing/sample-catalogue';
 import type { ExportDocument } from '../export.model';
-import type { ItemRow, TransitRow } from '../export.repository';
 import { buildExportDocument } from '../export-document.builder';
 import { documentFixture } from '../testing/document-fixture';
+import { cableItemRow, cableTransitRow } from '../testing/cable-transit';
 import { pdfPageCount, pdfPages, readDocx, rtfToText } from '../testing/readers';
 import { buildDocx } from './docx-document';
 import { documentDrawingLayout, drawingToPng, drawingToSvg } from './drawing';
@@ -19,37 +19,9 @@ const TRANSIT_ID = '33333333-3333-4333-8333-333333333333';
 
 /** A round 250 mm cable transit with 50 cables of 5 mm and 10 of 20 mm: 60 numbered circles, sized by the engine. */
 function sixtyCables(system: 'METRIC' | 'IMPERIAL' = 'METRIC'): ExportDocument {
-  const transit = {
-    id: TRANSIT_ID,
-    name: 'T-200 Cable bulkhead',
-    shape: 'ROUND',
-    diameterMm: 250,
-    widthMm: null,
-    heightMm: null,
-    radiusMm: null,
-    copies: 1,
-    sparePercent: 10,
-    penetratingItemTypeId: 'CABLE',
-    transitTypeId: 'NOFIRNO/RISE',
-    classId: 'A_CLASS',
-    sealantType: 'NOFIRNO_SEALANT',
-    sealantDepth: 'DOUBLE',
-    crusherPipeConfiguration: null,
-    singleCrusherPipeId: null,
-    depthMm: 150,
-    nominalSize: null,
-    comments: 'Pull the cables from the engine room side.',
-    results: null,
-  } as unknown as TransitRow;
+  const transit = cableTransitRow(TRANSIT_ID, { comments: 'Pull the cables from the engine room side.' });
   const item = (id: string, quantity: number, outerDiameterMm: number) =>
-    ({
-      id,
-      transitId: TRANSIT_ID,
-      quantity,
-      outerDiameterMm,
-      crusherId: null,
-      itemTypeId: 'CABLE',
-    }) as unknown as ItemRow;
+    cableItemRow(TRANSIT_ID, id, quantity, outerDiameterMm);
   const base = documentFixture();
   return buildExportDocument({
     project: {
@@ -57,7 +29,7 @@ function sixtyCables(system: 'METRIC' | 'IMPERIAL' = 'METRIC'): ExportDocument {
       name: base.project.name,
       description: '',
       customerName: base.project.customer,
-      industryName: base.project.industry,
+      industry: { id: 'industry', name: base.project.industry },
       createdOn: base.project.createdOn,
       lastUpdatedOn: base.project.lastUpdatedOn,
     } as Parameters<typeof buildExportDocument>[0]['project'],

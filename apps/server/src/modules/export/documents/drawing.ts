@@ -6,6 +6,7 @@ import {
   type DrawingLayout,
   type DrawingOpening,
 } from '@sealplan/engine';
+import { xmlLine } from '../../../lib/written-text';
 import type { DrawingModel } from '../export.model';
 
 /**
@@ -80,7 +81,8 @@ export function documentDrawingLayout(
 
 const num = (v: number) => (Math.round(v * 1000) / 1000).toString();
 
-const xmlText = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/** An SVG text element's content: one line XML can hold (ADR 023), markup escaped. */
+const svgText = (v: string) => xmlLine(v).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The drawing as a standalone SVG (vector, used inside the DOCX; the PDF draws with pdfkit's path API). */
 export function drawingToSvg(drawing: DrawingModel): { svg: string; aspect: number } {
@@ -124,7 +126,7 @@ export function drawingToSvg(drawing: DrawingModel): { svg: string; aspect: numb
   const texts = layout.texts
     .map(
       (t) =>
-        `<text x="${num(t.xMm)}" y="${num(t.yMm)}" ${font} fill="${DRAWING_DIMENSION_COLOUR}"${t.vertical ? ` transform="rotate(-90 ${num(t.xMm)} ${num(t.yMm)})"` : ''}>${xmlText(t.text)}</text>`,
+        `<text x="${num(t.xMm)}" y="${num(t.yMm)}" ${font} fill="${DRAWING_DIMENSION_COLOUR}"${t.vertical ? ` transform="rotate(-90 ${num(t.xMm)} ${num(t.yMm)})"` : ''}>${svgText(t.text)}</text>`,
     )
     .join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${num(f.xMm)} ${num(f.yMm)} ${num(f.widthMm)} ${num(f.heightMm)}">${opening}${circles}${lines}${numbers}${texts}</svg>`;

@@ -8,12 +8,13 @@ import {
 } from '@tarikjabiri/dxf';
 import { zipSync, strToU8 } from 'fflate';
 import type { DrawingModel, ExportDocument, ExportTransit } from '../export.model';
-import { TEXT, baseFileName, formatTimestamp } from './document-content';
+import { baseFileName, wordsOf } from './document-content';
+import { oneLine } from '../../../lib/written-text';
 
 /**
  * Drawings as DXF (AutoCAD 2007 text DXF, UTF-8), one file per transit: the opening, every item with its cable
  * sleeve or crusher and its clearance ring, the drawing's numbers, the legend and a title block, in millimetres
- * ($INSUNITS 4, $MEASUREMENT 1) whatever unit system the texts use, on named layers a CAD user can switch off.
+ * ($INSUNITS 4, $MEASUREMENT 1) or, for an imperial document, in inches (ADR 027), on named layers a CAD user can switch off.
  * The origin is the opening's centre; y grows upwards as in every CAD program (the drawing model's y grows
  * downwards, so it is mirrored here).
  */
@@ -31,6 +32,8 @@ export const DXF_LAYERS = {
 
 export const DXF_CONTENT_TYPE = 'image/vnd.dxf';
 export const ZIP_CONTENT_TYPE = 'application/zip';
+
+const MM_PER_INCH = 25.4;
 
 /** Text height of the title block and legend, relative to the drawing's larger extent (and never below 2.5 mm). */
 const TEXT_HEIGHT_RATIO = 1 / 40;
@@ -97,25 +100,42 @@ function roundedRectangle(widthMm: number, heightMm: number, radiusMm: number) {
 
 /** Title block rows (label, value). */
 function titleRows(doc: ExportDocument, transit: ExportTransit): [string, string][] {
-  const opening = transit.facts.find((f) => f.label === 'Opening')?.value ?? '';
+  const { text, format } = wordsOf(doc);
+  const words = text.dxf;
+  const figure = (label: string) => transit.fill.find((f) => f.label === label)?.value ?? '';
   return [
-    ['Project', doc.project.name],
-    ['Customer', doc.project.customer],
-    ['Transit', transit.name],
-    ['Opening', opening],
-    ['Copies', String(transit.copies)],
-    ['Status', transit.status],
-    ['Drawing units', 'mm (texts in ' + doc.unitSystemLabel + ')'],
-    ['Prepared by', `${doc.preparedBy.name} (${doc.preparedBy.organization})`],
-    ['Generated', formatTimestamp(doc.generatedOn)],
+    [words.project, doc.project.name],
+    [words.customer, doc.project.customer],
+    [words.transit, transit.name],
+    // ADR 031: where the transit is, when it has a location.
+    ...(transit.location ? [[words.location, transit.location] as [string, string]] : []),
+    [words.opening, transit.opening],
+    [words.copies, String(transit.copies)],
+    // The verdict beside the fill it rests on (ADR 010).
+    [words.fillLabel, words.fill(figure(text.fillRows.fill), figure(text.fillRows.fillLimit))],
+    [words.status, transit.status],
+    [
+      words.drawingUnits,
+      `${doc.unitSystem === 'IMPERIAL' ? 'in' : 'mm'} (${words.textsIn(doc.unitSystemLabel)})`,
+    ],
+    [words.preparedBy, `${doc.preparedBy.name} (${doc.preparedBy.organization})`],
+    [words.generated, format.timestamp(doc.generatedOn)],
   ];
 }
 
 /** One transit's drawing as a DXF file's text. */
 export function transitToDxf(doc: ExportDocument, transit: ExportTransit): string {
   const dxf = new DxfWriter();
-  dxf.setUnits(Units.Millimeters);
-  dxf.setVariable('$MEASUREMENT', { 70: 1 });
+  // ADR 027: an imperial drawing is drawn in inches ($INSUNITS 1, $MEASUREMENT 0); the model's millimetres are
+  // scaled by k as they are written, so the layout is the same in both.
+  const imperial = doc.unitSystem === 'IMPERIAL';
+  const k = imperial ? 1 / MM_PER_INCH : 1;
+  const at = (xMm: number, yMm: number) => point3d(xMm * k, yMm * k);
+  dxf.setUnits(imperial ? Units.Inches : Units.Millimeters);
+  dxf.setVariable('$MEASUREMENT', { 70: imperial ? 0 : 1 });
+  // DXF 2007+ text is UTF-8 whatever the code page says, but readers that honour $DWGCODEPAGE (and those that
+  // guess without it) decode "Ø" wrongly; AutoCAD writes ANSI_1252 in its UTF-8 files, so the same is written here.
+  dxf.setVariable('$DWGCODEPAGE', { 3: 'ANSI_1252' });
   for (const layer of Object.values(DXF_LAYERS)) dxf.addLayer(layer.name, layer.color, 'CONTINUOUS');
   const drawing = transit.drawing;
   const extent = extentOf(drawing);
@@ -127,21 +147,21 @@ export function transitToDxf(doc: ExportDocument, transit: ExportTransit): strin
   if (drawing) {
     const o = drawing.opening;
     if (o.shape === 'ROUND') {
-      dxf.addCircle(point3d(0, 0), o.diameterMm / 2, { layerName: DXF_LAYERS.opening.name });
+      dxf.addCircle(at(0, 0), (o.diameterMm / 2) * k, { layerName: DXF_LAYERS.opening.name });
     } else {
-      dxf.addLWPolyline(roundedRectangle(o.widthMm, o.heightMm, o.cornerRadiusMm), {
+      dxf.addLWPolyline(roundedRectangle(o.widthMm * k, o.heightMm * k, o.cornerRadiusMm * k), {
         flags: LWPolylineFlags.Closed,
         layerName: DXF_LAYERS.opening.name,
       });
     }
     for (const c of drawing.circles) {
-      const centre = point3d(c.xMm, -c.yMm);
-      dxf.addCircle(centre, c.rMm, { layerName: DXF_LAYERS.items.name });
-      if (c.sleeveRMm) dxf.addCircle(centre, c.sleeveRMm, { layerName: DXF_LAYERS.sleeves.name });
-      if (c.clearanceRMm) dxf.addCircle(centre, c.clearanceRMm, { layerName: DXF_LAYERS.clearance.name });
+      const centre = at(c.xMm, -c.yMm);
+      dxf.addCircle(centre, c.rMm * k, { layerName: DXF_LAYERS.items.name });
+      if (c.sleeveRMm) dxf.addCircle(centre, c.sleeveRMm * k, { layerName: DXF_LAYERS.sleeves.name });
+      if (c.clearanceRMm) dxf.addCircle(centre, c.clearanceRMm * k, { layerName: DXF_LAYERS.clearance.name });
       // The number fits inside the item: about two thirds of its radius high, as on screen.
       const numberH = Math.max(0.5, Math.min(textH, (c.sleeveRMm ?? c.rMm) * 0.9));
-      dxf.addText(centre, numberH, String(c.number), {
+      dxf.addText(centre, numberH * k, String(c.number), {
         layerName: DXF_LAYERS.numbers.name,
         horizontalAlignment: TextHorizontalAlignment.Center,
         verticalAlignment: TextVerticalAlignment.Middle,
@@ -152,17 +172,20 @@ export function transitToDxf(doc: ExportDocument, transit: ExportTransit): strin
 
   // Below the drawing: the caption, the legend, then the title block.
   let y = -top - textH * 3;
+  // A TEXT entity's value is one DXF line: a line break in stored text would end it and start group codes of the
+  // text's choosing (ADR 023), so every text written here is made one line first.
   const line = (text: string, layerName: string, x = left, height = textH) => {
-    dxf.addText(point3d(x, y), height, text, { layerName });
+    dxf.addText(at(x, y), height * k, oneLine(text), { layerName });
     y -= height * LINE_SPACING;
   };
-  if (!drawing) line(TEXT.noDrawing, DXF_LAYERS.legend.name);
+  const { text } = wordsOf(doc);
+  if (!drawing) line(text.noDrawing, DXF_LAYERS.legend.name);
   if (drawing?.caption) line(drawing.caption, DXF_LAYERS.legend.name);
-  if (drawing?.exceeded) line('The items do not fit in the opening.', DXF_LAYERS.legend.name);
+  if (drawing?.exceeded) line(transit.status, DXF_LAYERS.legend.name);
   const legend = drawing?.legend ?? [];
   if (legend.length > 0) {
     y -= textH;
-    line(TEXT.legend, DXF_LAYERS.legend.name, left, textH * 1.2);
+    line(text.legend, DXF_LAYERS.legend.name, left, textH * 1.2);
     for (const row of legend) {
       const parts = [row.item, row.diameter, row.sleeve, row.ring].filter(Boolean);
       line(`${row.numbers}  ${parts.join(', ')}`, DXF_LAYERS.legend.name);
@@ -172,26 +195,26 @@ export function transitToDxf(doc: ExportDocument, transit: ExportTransit): strin
   // Title block: a frame with label/value rows, at least 60 text heights wide; long values wrap inside it.
   y -= textH * 2;
   const rows = titleRows(doc, transit);
-  if (doc.sampleCatalogue) rows.push(['Note', TEXT.sampleNotice]);
+  if (doc.sampleCatalogue) rows.push([text.dxf.note, text.sampleNotice]);
   const titleH = textH * 1.4;
   const frameTop = y + titleH + textH * 0.6;
   const labelW = textH * 10;
   const frameW = Math.max(extent.widthMm, textH * 60);
   const valueChars = Math.max(20, Math.floor((frameW - labelW - textH) / (textH * AVERAGE_CHAR_WIDTH)));
-  line(TEXT.title, DXF_LAYERS.title.name, left + textH * 0.5, titleH);
+  line(text.title, DXF_LAYERS.title.name, left + textH * 0.5, titleH);
   for (const [label, value] of rows) {
-    dxf.addText(point3d(left + textH * 0.5, y), textH, label, { layerName: DXF_LAYERS.title.name });
-    for (const part of wrap(value, valueChars)) {
-      dxf.addText(point3d(left + labelW, y), textH, part, { layerName: DXF_LAYERS.title.name });
+    dxf.addText(at(left + textH * 0.5, y), textH * k, oneLine(label), { layerName: DXF_LAYERS.title.name });
+    for (const part of wrap(oneLine(value), valueChars)) {
+      dxf.addText(at(left + labelW, y), textH * k, part, { layerName: DXF_LAYERS.title.name });
       y -= textH * LINE_SPACING;
     }
   }
   const frameBottom = y + textH * 0.6;
-  dxf.addRectangle(point3d(left, frameTop), point3d(left + frameW, frameBottom), {
+  dxf.addRectangle(at(left, frameTop), at(left + frameW, frameBottom), {
     layerName: DXF_LAYERS.title.name,
   });
-  dxf.setVariable('$EXTMIN', { 10: left, 20: frameBottom, 30: 0 });
-  dxf.setVariable('$EXTMAX', { 10: Math.max(extent.widthMm / 2, left + frameW), 20: top, 30: 0 });
+  dxf.setVariable('$EXTMIN', { 10: left * k, 20: frameBottom * k, 30: 0 });
+  dxf.setVariable('$EXTMAX', { 10: Math.max(extent.widthMm / 2, left + frameW) * k, 20: top * k, 30: 0 });
   return dxf.stringify();
 }
 

@@ -8,9 +8,13 @@ import * as XLSX from 'xlsx';
 import DxfParser from 'dxf-parser';
 import { unzipSync, strFromU8 } from 'fflate';
 import { documentFixture } from '../testing/document-fixture';
+import { readDxfWithEzdxf } from '../testing/readers';
 import type { ExportDocument } from '../export.model';
-import { TEXT } from './document-content';
-import { XLSX_HEADER_ROW, XLSX_TEXT, buildXlsx, numberFormat, sheetNames } from './xlsx-document';
+import { documentTexts } from './document-texts';
+import { XLSX_HEADER_ROW, buildXlsx, numberFormat, sheetNames } from './xlsx-document';
+
+const TEXT = documentTexts('en-US');
+const XLSX_TEXT = TEXT.xlsx;
 import { DXF_LAYERS, buildDxf, transitToDxf, wrap } from './dxf-document';
 
 /**
@@ -120,16 +124,18 @@ describe('XLSX bill of materials', () => {
     expect(texts).not.toContain(TEXT.transitsHeading);
   });
 
-  // LibreOffice is not on every machine (CI installs no office suite); where it is, it must convert the workbook
-  // without a repair and keep every sheet and number.
-  const soffice = (() => {
-    try {
-      execFileSync('soffice', ['--version'], { stdio: 'ignore' });
-      return true;
-    } catch {
-      return false;
-    }
-  })();
+  // LibreOffice is not on every developer's machine; where it is, and always on CI (which installs it: a missing
+  // one fails there, never skips), it must convert the workbook without a repair and keep every sheet and number.
+  const soffice =
+    process.env.CI === 'true' ||
+    (() => {
+      try {
+        execFileSync('soffice', ['--version'], { stdio: 'ignore' });
+        return true;
+      } catch {
+        return false;
+      }
+    })();
   it.runIf(soffice)(
     'opens in LibreOffice (headless conversion to CSV of every sheet)',
     async () => {
@@ -190,17 +196,27 @@ interface ParsedEntity {
   shape?: boolean;
 }
 
-function parseDxf(text: string) {
+/**
+ * Every drawing is read twice: by dxf-parser for its entities, and by ezdxf, whose audit must find nothing to
+ * report or repair, with $HANDSEED above every handle (a CAD program hands out new handles from there) and the
+ * code page AutoCAD writes for UTF-8 DXF 2007+.
+ */
+async function parseDxf(text: string) {
+  const ezdxf = await readDxfWithEzdxf(text);
+  expect(ezdxf.auditErrors).toEqual([]);
+  expect(ezdxf.auditFixes).toEqual([]);
+  expect(ezdxf.handSeed).toBeGreaterThan(ezdxf.maxHandle);
+  expect(ezdxf.codePage).toBe('ANSI_1252');
   const parsed = new DxfParser().parseSync(text)!;
-  return { header: parsed.header, entities: parsed.entities as unknown as ParsedEntity[], parsed };
+  return { header: parsed.header, entities: parsed.entities as unknown as ParsedEntity[], parsed, ezdxf };
 }
 
 describe('DXF drawings', () => {
-  it('draws the opening, items, sleeves, clearance rings and numbers in mm on named layers', () => {
+  it('draws the opening, items, sleeves, clearance rings and numbers in mm on named layers', async () => {
     const doc = documentFixture();
     doc.transits[0]!.drawing!.circles[1]!.clearanceRMm = 36;
     const transit = doc.transits[0]!;
-    const { header, entities, parsed } = parseDxf(transitToDxf(doc, transit));
+    const { header, entities, parsed, ezdxf } = await parseDxf(transitToDxf(doc, transit));
     expect(header.$INSUNITS).toBe(4);
     expect(header.$MEASUREMENT).toBe(1);
     expect(Object.keys(parsed.tables.layer.layers)).toEqual(
@@ -224,6 +240,8 @@ describe('DXF drawings', () => {
     const legend = on(DXF_LAYERS.legend.name).map((e) => e.text);
     expect(legend).toContain(TEXT.legend);
     expect(legend).toContain('4  Cable, Ø 4 mm, Cable sleeve NF-CS-008, Ø 8 mm');
+    // ezdxf decodes the "Ø" as written.
+    expect(ezdxf.texts).toContain('4  Cable, Ø 4 mm, Cable sleeve NF-CS-008, Ø 8 mm');
     const title = on(DXF_LAYERS.title.name)
       .filter((e) => e.type === 'TEXT')
       .map((e) => e.text!);
@@ -234,15 +252,26 @@ describe('DXF drawings', () => {
     expect(on(DXF_LAYERS.title.name).some((e) => e.type === 'LWPOLYLINE' && e.shape)).toBe(true);
   });
 
+  it('draws an imperial document in inches (ADR 027)', async () => {
+    const doc = documentFixture({ unitSystem: 'IMPERIAL' });
+    const { header, entities } = await parseDxf(transitToDxf(doc, doc.transits[0]!));
+    expect(header.$INSUNITS).toBe(1);
+    expect(header.$MEASUREMENT).toBe(0);
+    const [opening] = entities.filter((e) => e.layer === DXF_LAYERS.opening.name);
+    expect(opening!.radius).toBeCloseTo(100 / 25.4, 9);
+    const items = entities.filter((e) => e.layer === DXF_LAYERS.items.name);
+    expect(items[0]!.center!.x).toBeCloseTo(-40 / 25.4, 9);
+  });
+
   it('wraps long title block values at word boundaries', () => {
     expect(wrap('one two three four', 9)).toEqual(['one two', 'three', 'four']);
     expect(wrap('averyveryverylongword x', 5)).toEqual(['averyveryverylongword', 'x']);
     expect(wrap('', 5)).toEqual(['']);
   });
 
-  it('draws a rectangular opening with rounded corners as one closed polyline of quarter arcs', () => {
+  it('draws a rectangular opening with rounded corners as one closed polyline of quarter arcs', async () => {
     const doc = documentFixture();
-    const { entities } = parseDxf(transitToDxf(doc, doc.transits[1]!));
+    const { entities } = await parseDxf(transitToDxf(doc, doc.transits[1]!));
     const [opening] = entities.filter((e) => e.layer === DXF_LAYERS.opening.name);
     expect(opening).toMatchObject({ type: 'LWPOLYLINE', shape: true });
     const xs = opening!.vertices!.map((v) => v.x);
@@ -255,10 +284,10 @@ describe('DXF drawings', () => {
     for (const b of bulges) expect(b).toBeCloseTo(Math.tan(Math.PI / 8), 9);
   });
 
-  it('says so when a transit has no drawing, and still has the title block', () => {
+  it('says so when a transit has no drawing, and still has the title block', async () => {
     const doc = documentFixture();
     const transit = { ...doc.transits[0]!, drawing: null };
-    const { entities } = parseDxf(transitToDxf(doc, transit));
+    const { entities } = await parseDxf(transitToDxf(doc, transit));
     expect(entities.filter((e) => e.type === 'CIRCLE')).toHaveLength(0);
     expect(entities.map((e) => e.text)).toEqual(expect.arrayContaining([TEXT.noDrawing, transit.name]));
   });
@@ -269,7 +298,7 @@ describe('DXF drawings', () => {
     const single = await buildDxf(one);
     expect(single.contentType).toBe('image/vnd.dxf');
     expect(single.fileName).toBe('Harbour-Ferry-Refit-Zurich-drawing-2025-03-04.dxf');
-    expect(parseDxf(single.body.toString('utf8')).entities.length).toBeGreaterThan(5);
+    expect((await parseDxf(single.body.toString('utf8'))).entities.length).toBeGreaterThan(5);
 
     const zip = await buildDxf(documentFixture());
     expect(zip.contentType).toBe('application/zip');
@@ -279,7 +308,7 @@ describe('DXF drawings', () => {
       '001-T-101-Engine-room-bulkhead.dxf',
       '002-T-102-Deck-main-corridor.dxf',
     ]);
-    const second = parseDxf(strFromU8(files['002-T-102-Deck-main-corridor.dxf']!));
+    const second = await parseDxf(strFromU8(files['002-T-102-Deck-main-corridor.dxf']!));
     expect(second.entities.filter((e) => e.layer === DXF_LAYERS.items.name)).toHaveLength(2);
   });
 });

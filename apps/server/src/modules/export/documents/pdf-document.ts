@@ -7,7 +7,8 @@ import {
   DRAWING_TEXT_COLOUR,
   documentDrawingLayout,
 } from './drawing';
-import { OVERVIEW_COLUMNS, TEXT, coverRows, formatTimestamp, overviewRows } from './document-content';
+import { coverRows, overviewColumns, overviewRows, wordsOf } from './document-content';
+import type { DocumentTexts } from './document-texts';
 import { PDF_FONT, PDF_FONT_BOLD, defaultPdfFont, pdfText, registerPdfFonts } from './pdf-fonts';
 import { PdfTextRuns } from './pdf-text-runs';
 
@@ -71,7 +72,11 @@ class Layout {
   y = MARGIN;
   private readonly lineHeights = new Map<string, number>();
 
-  constructor(readonly pdf: Pdf) {
+  constructor(
+    readonly pdf: Pdf,
+    /** The document's words (ADR 027). */
+    readonly words: DocumentTexts,
+  ) {
     this.right = pdf.page.width - MARGIN;
     this.bottom = pdf.page.height - MARGIN - FOOTER_HEIGHT;
     this.width = this.right - this.left;
@@ -296,7 +301,7 @@ class Layout {
 
   materialColumns(): Column[] {
     const w = this.width;
-    const [item, detail, quantity, unit] = TEXT.materialColumns;
+    const [item, detail, quantity, unit] = this.words.materialColumns;
     return [
       { header: item, width: w * 0.34 },
       { header: detail, width: w * 0.4 },
@@ -319,7 +324,7 @@ class Layout {
 
   materials(lines: MaterialLine[]) {
     if (lines.length === 0) {
-      this.text(TEXT.noMaterials, { font: FONT_ITALIC, colour: TEXT_MUTED, gapAfter: 10 });
+      this.text(this.words.noMaterials, { font: FONT_ITALIC, colour: TEXT_MUTED, gapAfter: 10 });
       return;
     }
     this.table(
@@ -350,7 +355,7 @@ class Layout {
 function cover(layout: Layout, doc: ExportDocument) {
   const pdf = layout.direct();
   pdf.save().rect(0, 0, pdf.page.width, 96).fill(BRAND).restore();
-  // The document.header template (issue 19), drawn with the fallback fonts so any script prints.
+  // The document.header template (ADR 016), drawn with the fallback fonts so any script prints.
   const header = pdfText((doc.headerText?.trim() || 'Sealplan').toUpperCase());
   layout.runs.draw(
     FONT_BOLD,
@@ -361,26 +366,28 @@ function cover(layout: Layout, doc: ExportDocument) {
     30,
   );
   layout.runs.flush();
-  pdf.font(FONT).fontSize(9).fillColor('#d3f9d8').text('Cable and pipe transit sizing', layout.left, 46);
+  // Through the text runs, so the tagline prints in every language's script (CJK included).
+  layout.runs.draw(FONT, 9, '#d3f9d8', pdfText(layout.words.tagline), layout.left, 46);
+  layout.runs.flush();
   pdf
     .font(FONT)
     .fontSize(9)
     .fillColor('#ffffff')
-    .text(pdfText(formatTimestamp(doc.generatedOn)), layout.left, 30, {
+    .text(pdfText(wordsOf(doc).format.timestamp(doc.generatedOn)), layout.left, 30, {
       width: layout.width,
       align: 'right',
     });
   layout.y = 124;
-  layout.text(TEXT.title, { font: FONT_BOLD, size: 26, colour: TEXT_DARK, gapAfter: 2 });
+  layout.text(layout.words.title, { font: FONT_BOLD, size: 26, colour: TEXT_DARK, gapAfter: 2 });
   layout.text(doc.project.name, { size: 16, colour: BRAND, gapAfter: 18 });
-  if (doc.sampleCatalogue) layout.notice(TEXT.sampleNotice, WARN_FG, WARN_BG);
-  layout.heading(TEXT.coverHeading, 2);
+  if (doc.sampleCatalogue) layout.notice(layout.words.sampleNotice, WARN_FG, WARN_BG);
+  layout.heading(layout.words.coverHeading, 2);
   layout.labelValues(coverRows(doc));
   const overview = overviewRows(doc);
   if (overview) {
-    layout.heading(TEXT.transitsHeading, 2);
+    layout.heading(layout.words.transitsHeading, 2);
     layout.table(
-      OVERVIEW_COLUMNS.map((c) => ({
+      overviewColumns(doc).map((c) => ({
         header: c.header,
         width: layout.width * c.share,
         align: c.right ? 'right' : 'left',
@@ -405,7 +412,7 @@ function pdfDrawingLayout(drawing: DrawingModel): { layout: DrawingLayout; width
 const LEGEND_SHARES = [0.09, 0.17, 0.14, 0.34, 0.26] as const;
 
 function legendColumns(layout: Layout): Column[] {
-  return TEXT.legendColumns.map((header, i) => ({ header, width: layout.width * LEGEND_SHARES[i]! }));
+  return layout.words.legendColumns.map((header, i) => ({ header, width: layout.width * LEGEND_SHARES[i]! }));
 }
 
 function legendRows(drawing: DrawingModel): string[][] {
@@ -425,13 +432,13 @@ const SECTION_GAP = 16;
 function topRow(layout: Layout, transit: ExportTransit) {
   const factsWidth = layout.width - DRAWING_SIZE - 18;
   const facts =
-    layout.textHeight(TEXT.transitData, 11, FONT_BOLD, factsWidth) +
+    layout.textHeight(layout.words.transitData, 11, FONT_BOLD, factsWidth) +
     layout.labelValuesHeight(transit.facts, factsWidth);
   const fillLeft =
-    layout.textHeight(TEXT.fill, 11, FONT_BOLD, factsWidth) +
+    layout.textHeight(layout.words.fill, 11, FONT_BOLD, factsWidth) +
     layout.labelValuesHeight(transit.fill, factsWidth);
   const fillRight =
-    layout.textHeight(TEXT.fill, 11, FONT_BOLD, DRAWING_SIZE) +
+    layout.textHeight(layout.words.fill, 11, FONT_BOLD, DRAWING_SIZE) +
     layout.labelValuesHeight(transit.fill, DRAWING_SIZE);
   let drawing = 18 + 30;
   if (transit.drawing) {
@@ -462,7 +469,7 @@ function transitHeights(layout: Layout, transit: ExportTransit): { head: number;
           layout.materialColumns(),
           transit.materials.map((l) => [l.item, l.detail, l.quantityText, l.unit]),
         )
-      : layout.textHeight(TEXT.noMaterials, 10, FONT_ITALIC, layout.width, 10);
+      : layout.textHeight(layout.words.noMaterials, 10, FONT_ITALIC, layout.width, 10);
   return { head, full };
 }
 
@@ -482,19 +489,19 @@ function transitSection(layout: Layout, transit: ExportTransit) {
   if (!here) layout.newPage();
   else layout.y += gap;
 
-  layout.heading(TEXT.transitHeading(transit), 2);
+  layout.heading(layout.words.transitHeading(transit.name), 2);
   // Facts on the left, the drawing on the right, the fill figures under whichever is shorter.
   const top = layout.y;
   const { factsWidth, fillBesideDrawing } = topRow(layout, transit);
-  layout.text(TEXT.transitData, { font: FONT_BOLD, size: 11, gapAfter: 4, width: factsWidth });
+  layout.text(layout.words.transitData, { font: FONT_BOLD, size: 11, gapAfter: 4, width: factsWidth });
   layout.labelValues(transit.facts, factsWidth);
   if (!fillBesideDrawing) {
-    layout.text(TEXT.fill, { font: FONT_BOLD, size: 11, gapAfter: 4, width: factsWidth });
+    layout.text(layout.words.fill, { font: FONT_BOLD, size: 11, gapAfter: 4, width: factsWidth });
     layout.labelValues(transit.fill, factsWidth);
   }
   const afterFacts = layout.y;
   const dx = layout.right - DRAWING_SIZE;
-  layout.runs.draw(FONT_BOLD, 11, TEXT_DARK, TEXT.drawing, dx, top);
+  layout.runs.draw(FONT_BOLD, 11, TEXT_DARK, layout.words.drawing, dx, top);
   let dy = top + 18;
   if (transit.drawing) {
     const { layout: drawn, width, height } = pdfDrawingLayout(transit.drawing);
@@ -510,7 +517,7 @@ function transitSection(layout: Layout, transit: ExportTransit) {
       dy += 12;
     }
   } else {
-    layout.write(layout.measure(TEXT.noDrawing, DRAWING_SIZE, FONT_ITALIC, 9), {
+    layout.write(layout.measure(layout.words.noDrawing, DRAWING_SIZE, FONT_ITALIC, 9), {
       x: dx,
       y: dy,
       width: DRAWING_SIZE,
@@ -523,13 +530,13 @@ function transitSection(layout: Layout, transit: ExportTransit) {
   let afterDrawing = dy + 8;
   if (fillBesideDrawing) {
     layout.y = afterDrawing;
-    layout.text(TEXT.fill, { font: FONT_BOLD, size: 11, gapAfter: 4, width: DRAWING_SIZE, x: dx });
+    layout.text(layout.words.fill, { font: FONT_BOLD, size: 11, gapAfter: 4, width: DRAWING_SIZE, x: dx });
     layout.labelValues(transit.fill, DRAWING_SIZE, dx);
     afterDrawing = layout.y;
   }
   layout.y = Math.max(afterFacts, afterDrawing);
   if (transit.drawing && (transit.drawing.legend ?? []).length > 0) {
-    layout.heading(TEXT.legend, 3);
+    layout.heading(layout.words.legend, 3);
     layout.table(legendColumns(layout), legendRows(transit.drawing));
   }
   for (const m of transit.messages) {
@@ -542,10 +549,13 @@ function transitSection(layout: Layout, transit: ExportTransit) {
   // Notes before the materials: a material list may run on to the next page (its header repeated), notes never
   // end up alone on one.
   if (transit.comments.trim()) {
-    layout.heading(TEXT.notes, 3, layout.textHeight(transit.comments.trim(), 9.5));
+    layout.heading(layout.words.notes, 3, layout.textHeight(transit.comments.trim(), 9.5));
     layout.text(transit.comments.trim(), { size: 9.5 });
   }
-  layout.heading(transit.copies > 1 ? TEXT.materialsWithCopies(transit.copies) : TEXT.materials, 3);
+  layout.heading(
+    transit.copies > 1 ? layout.words.materialsWithCopies(transit.copies) : layout.words.materials,
+    3,
+  );
   layout.materials(transit.materials);
 }
 
@@ -662,16 +672,18 @@ async function footers(layout: Layout, doc: ExportDocument, yieldNow: () => Prom
   const range = pdf.bufferedPageRange();
   const y = pdf.page.height - MARGIN - 8;
   const width = pdf.page.width - 2 * MARGIN;
-  const title = pdfText(`${doc.project.name} \u00b7 ${TEXT.title}`);
+  const title = pdfText(`${doc.project.name} \u00b7 ${layout.words.title}`);
   // A long project name is cut with an ellipsis (in the fonts of its characters, CJK included).
   const footerTitle = runs.ellipsis(FONT, 8, title, width * 0.4);
-  const units = pdfText(TEXT.units(doc));
+  const units = pdfText(layout.words.units(doc.unitSystemLabel));
   for (let i = range.start; i < range.start + range.count; i++) {
     pdf.switchToPage(i);
     runs.line(MARGIN, y - 6, MARGIN + width, y - 6, 0.5, RULE);
     runs.draw(FONT, 8, TEXT_MUTED, footerTitle, MARGIN, y);
     runs.draw(FONT, 8, TEXT_MUTED, units, MARGIN + width * 0.3, y, { width: width * 0.4, align: 'center' });
-    runs.draw(FONT, 8, TEXT_MUTED, TEXT.pageOf(i - range.start + 1, range.count), MARGIN + width * 0.7, y, {
+    const [pageWord, ofWord, afterCount] = layout.words.pageOf;
+    const page = `${pageWord}${i - range.start + 1}${ofWord}${range.count}${afterCount}`;
+    runs.draw(FONT, 8, TEXT_MUTED, pdfText(page), MARGIN + width * 0.7, y, {
       width: width * 0.3,
       align: 'right',
     });
@@ -699,15 +711,16 @@ async function flushPagesInBatches(pdf: Pdf, yieldNow: () => Promise<void>) {
 
 /** Builds the PDF; yields to the event loop between transits so a big export never stalls other requests. */
 export async function buildPdf(doc: ExportDocument, yieldNow: () => Promise<void>): Promise<Buffer> {
+  const { text } = wordsOf(doc);
   const pdf = new PDFDocument({
     font: defaultPdfFont(),
     size: doc.paperSize,
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
     bufferPages: true,
     info: {
-      Title: pdfText(`${TEXT.title} - ${doc.project.name}`),
+      Title: pdfText(`${text.title} - ${doc.project.name}`),
       Author: pdfText(doc.preparedBy.name),
-      Subject: pdfText(TEXT.units(doc)),
+      Subject: pdfText(text.units(doc.unitSystemLabel)),
       Creator: 'Sealplan',
       CreationDate: doc.generatedOn,
     },
@@ -719,7 +732,7 @@ export async function buildPdf(doc: ExportDocument, yieldNow: () => Promise<void
     pdf.on('end', () => resolve(Buffer.concat(chunks)));
     pdf.on('error', reject);
   });
-  const layout = new Layout(pdf);
+  const layout = new Layout(pdf, text);
   cover(layout, doc);
   // The cover lists every transit: a long table on its own.
   await yieldNow();
@@ -731,10 +744,10 @@ export async function buildPdf(doc: ExportDocument, yieldNow: () => Promise<void
     // The totals follow on the same page when their heading and first rows fit (heading() keeps them together).
     layout.y += SECTION_GAP;
   } else layout.y += 6;
-  layout.heading(TEXT.totals, 2);
-  layout.text(TEXT.totalsNote, { size: 9, colour: TEXT_MUTED, gapAfter: 8 });
+  layout.heading(layout.words.totals, 2);
+  layout.text(layout.words.totalsNote, { size: 9, colour: TEXT_MUTED, gapAfter: 8 });
   layout.materials(doc.totals);
-  // The document.footer template (issue 19) closes the document.
+  // The document.footer template (ADR 016) closes the document.
   if (doc.footerText?.trim())
     layout.text(doc.footerText.trim(), { size: 8, colour: TEXT_MUTED, gapAfter: 0 });
   layout.runs.flush();

@@ -1,13 +1,7 @@
 import type { DrawingModel, ExportDocument, LabelValue, MaterialLine } from '../export.model';
 import { drawingToPng } from './drawing';
-import {
-  OVERVIEW_COLUMNS,
-  TEXT,
-  WORD_FONTS,
-  coverRows,
-  formatTimestamp,
-  overviewRows,
-} from './document-content';
+import { WORD_FONTS, coverRows, overviewColumns, overviewRows, wordsOf } from './document-content';
+import type { DocumentTexts } from './document-texts';
 
 /**
  * Word as the spec says (§1, §9: 'RTF (labelled Docx)'): Rich Text Format 1.9, which Word, LibreOffice and
@@ -125,19 +119,19 @@ function labelValueTable(rows: LabelValue[], contentWidth: number, keepWithNext 
 const LEGEND_SHARES = [0.09, 0.17, 0.14, 0.34, 0.26] as const;
 
 /** The drawing's legend: numbers → item, diameter, sleeve or crusher, clearance ring. */
-function legendTable(drawing: DrawingModel, contentWidth: number): string {
+function legendTable(drawing: DrawingModel, contentWidth: number, text: DocumentTexts): string {
   return table(
-    TEXT.legendColumns,
+    text.legendColumns,
     (drawing.legend ?? []).map((l) => [l.numbers, l.item, l.diameter, l.sleeve || '-', l.ring || '-']),
     LEGEND_SHARES.map((s) => Math.round(contentWidth * s)),
   );
 }
 
-function materialsTable(lines: MaterialLine[], contentWidth: number): string {
-  if (lines.length === 0) return paragraph(TEXT.noMaterials, { italic: true, colour: 3 });
+function materialsTable(lines: MaterialLine[], contentWidth: number, text: DocumentTexts): string {
+  if (lines.length === 0) return paragraph(text.noMaterials, { italic: true, colour: 3 });
   const w = [0.34, 0.36, 0.15, 0.15].map((s) => Math.round(contentWidth * s));
   return table(
-    TEXT.materialColumns,
+    text.materialColumns,
     lines.map((l) => [l.item, l.detail, l.quantityText, l.unit]),
     w,
     [2],
@@ -154,60 +148,63 @@ function picture(png: Buffer, widthPx: number, heightPx: number): string {
 export async function buildRtf(doc: ExportDocument, yieldNow: () => Promise<void>): Promise<Buffer> {
   const paper = PAPER_TWIPS[doc.paperSize];
   const contentWidth = paper.w - 2 * MARGIN_TWIPS;
+  const { text, format } = wordsOf(doc);
+  const [pageWord, ofWord, afterCount] = text.pageOf.map((words) => rtfText(words));
+  const columns = overviewColumns(doc);
   const parts: string[] = [];
   parts.push(
     `{\\rtf1\\ansi\\ansicpg1252\\deff0\\uc1${FONT_TABLE}${COLOUR_TABLE}\n`,
-    `{\\info{\\title ${rtfText(`${TEXT.title} - ${doc.project.name}`, { fonts: false })}}{\\author ${rtfText(doc.preparedBy.name, { fonts: false })}}}\n`,
+    `{\\info{\\title ${rtfText(`${text.title} - ${doc.project.name}`, { fonts: false })}}{\\author ${rtfText(doc.preparedBy.name, { fonts: false })}}}\n`,
     `\\paperw${paper.w}\\paperh${paper.h}\\margl${MARGIN_TWIPS}\\margr${MARGIN_TWIPS}\\margt${MARGIN_TWIPS}\\margb${MARGIN_TWIPS}\\f0\\fs20\n`,
     // Footer on every page: the unit system and 'Page n of m' (fields, so Word numbers the pages).
-    `{\\footer\\pard\\qc\\fs16\\cf3 ${rtfText(`${doc.project.name} \u00b7 ${TEXT.units(doc)} \u00b7 `)}Page {\\field{\\*\\fldinst PAGE}{\\fldrslt 1}} of {\\field{\\*\\fldinst NUMPAGES}{\\fldrslt 1}}\\par}\n`,
+    `{\\footer\\pard\\qc\\fs16\\cf3 ${rtfText(`${doc.project.name} \u00b7 ${text.units(doc.unitSystemLabel)} \u00b7 `)}${pageWord}{\\field{\\*\\fldinst PAGE}{\\fldrslt 1}}${ofWord}{\\field{\\*\\fldinst NUMPAGES}{\\fldrslt 1}}${afterCount}\\par}\n`,
   );
-  // The document.header template (issue 19) above the title.
+  // The document.header template (ADR 016) above the title.
   if (doc.headerText?.trim()) parts.push(paragraph(doc.headerText.trim(), { colour: 3, size: 18 }));
-  parts.push(heading(TEXT.title, 1), paragraph(doc.project.name, { size: 28 }));
-  parts.push(paragraph(`Generated ${formatTimestamp(doc.generatedOn)}`, { colour: 3, size: 18 }));
-  if (doc.sampleCatalogue) parts.push(paragraph(TEXT.sampleNotice, { colour: 4, size: 18 }));
-  parts.push(heading(TEXT.coverHeading, 2), labelValueTable(coverRows(doc), contentWidth));
+  parts.push(heading(text.title, 1), paragraph(doc.project.name, { size: 28 }));
+  parts.push(paragraph(text.generated(format.timestamp(doc.generatedOn)), { colour: 3, size: 18 }));
+  if (doc.sampleCatalogue) parts.push(paragraph(text.sampleNotice, { colour: 4, size: 18 }));
+  parts.push(heading(text.coverHeading, 2), labelValueTable(coverRows(doc), contentWidth));
   const overview = overviewRows(doc);
   if (overview)
     parts.push(
-      heading(TEXT.transitsHeading, 2),
+      heading(text.transitsHeading, 2),
       table(
-        OVERVIEW_COLUMNS.map((c) => c.header),
+        columns.map((c) => c.header),
         overview,
-        OVERVIEW_COLUMNS.map((c) => Math.round(contentWidth * c.share)),
-        OVERVIEW_COLUMNS.flatMap((c, i) => (c.right ? [i] : [])),
+        columns.map((c) => Math.round(contentWidth * c.share)),
+        columns.flatMap((c, i) => (c.right ? [i] : [])),
       ),
     );
 
   if (!doc.materialsOnly) {
-    if (doc.transits.length === 0) parts.push(paragraph(TEXT.noTransits, { italic: true }));
+    if (doc.transits.length === 0) parts.push(paragraph(text.noTransits, { italic: true }));
     for (const transit of doc.transits) {
-      parts.push(heading(TEXT.transitHeading(transit), 2));
+      parts.push(heading(text.transitHeading(transit.name), 2));
       // The data is kept with the drawing, the drawing with its legend (keep-with-next), so they share a page.
-      parts.push(heading(TEXT.transitData, 3), labelValueTable(transit.facts, contentWidth, true));
-      parts.push(heading(TEXT.drawing, 3));
+      parts.push(heading(text.transitData, 3), labelValueTable(transit.facts, contentWidth, true));
+      parts.push(heading(text.drawing, 3));
       if (transit.drawing) {
         const { png, width, height } = drawingToPng(transit.drawing);
         parts.push(picture(png, width, height));
         if (transit.drawing.caption)
           parts.push(paragraph(transit.drawing.caption, { size: 18, keepWithNext: true, centred: true }));
         if ((transit.drawing.legend ?? []).length > 0)
-          parts.push(heading(TEXT.legend, 3), legendTable(transit.drawing, contentWidth));
-      } else parts.push(paragraph(TEXT.noDrawing, { italic: true, colour: 3 }));
-      parts.push(heading(TEXT.fill, 3), labelValueTable(transit.fill, contentWidth));
+          parts.push(heading(text.legend, 3), legendTable(transit.drawing, contentWidth, text));
+      } else parts.push(paragraph(text.noDrawing, { italic: true, colour: 3 }));
+      parts.push(heading(text.fill, 3), labelValueTable(transit.fill, contentWidth));
       for (const m of transit.messages)
         parts.push(paragraph(m.text, { colour: m.severity === 'error' ? 4 : 2 }));
-      parts.push(heading(transit.copies > 1 ? TEXT.materialsWithCopies(transit.copies) : TEXT.materials, 3));
-      parts.push(materialsTable(transit.materials, contentWidth));
-      if (transit.comments.trim()) parts.push(heading(TEXT.notes, 3), paragraph(transit.comments.trim()));
+      parts.push(heading(transit.copies > 1 ? text.materialsWithCopies(transit.copies) : text.materials, 3));
+      parts.push(materialsTable(transit.materials, contentWidth, text));
+      if (transit.comments.trim()) parts.push(heading(text.notes, 3), paragraph(transit.comments.trim()));
       await yieldNow();
     }
   }
   parts.push(
-    heading(TEXT.totals, 2),
-    paragraph(TEXT.totalsNote, { colour: 3, size: 18 }),
-    materialsTable(doc.totals, contentWidth),
+    heading(text.totals, 2),
+    paragraph(text.totalsNote, { colour: 3, size: 18 }),
+    materialsTable(doc.totals, contentWidth, text),
   );
   // The document.footer template closes the document.
   if (doc.footerText?.trim()) parts.push(paragraph(doc.footerText.trim(), { colour: 3, size: 16 }));

@@ -1,7 +1,9 @@
 import ExcelJS from 'exceljs';
 import type { PaperSize, Worksheet } from 'exceljs';
 import type { ExportDocument, ExportTransit, LabelValue, MaterialLine } from '../export.model';
-import { TEXT } from './document-content';
+import { wordsOf } from './document-content';
+import type { DocumentTexts } from './document-texts';
+import { oneLine, xmlLine, xmlText } from '../../../lib/written-text';
 
 /**
  * The bill of materials as an Excel workbook (ExcelJS): a sheet of project totals, then one sheet per transit.
@@ -10,15 +12,13 @@ import { TEXT } from './document-content';
  * to one page wide. Strings are written as strings, so a cell starting with "=" is text, never a formula.
  */
 
-export const XLSX_TEXT = {
-  totalsSheet: 'Project totals',
-  totalsTitle: `${TEXT.title}: ${TEXT.totals}`,
-  transitTitle: (t: ExportTransit) => `${TEXT.title}: ${TEXT.transitHeading(t)}`,
-  columns: ['Article number', 'Item', 'Detail', 'Quantity', 'Unit'] as const,
-  /** The legend in the first three columns: numbers, item with its diameter, sleeve or crusher and ring. */
-  legendColumns: ['No.', 'Item', 'Cable sleeve or crusher; clearance ring'] as const,
-  transitsColumns: ['Transit', 'Copies', 'Status'] as const,
-};
+/**
+ * Sheet names and headings in the document's language (ADR 027, document-texts.ts `xlsx`); the legend sits in the
+ * first three columns: numbers, item with its diameter, sleeve or crusher and ring.
+ */
+const totalsTitle = (text: DocumentTexts) => `${text.title}: ${text.totals}`;
+const transitTitle = (text: DocumentTexts, t: ExportTransit) =>
+  `${text.title}: ${text.transitHeading(t.name)}`;
 
 /** Column widths in characters (Article number, Item, Detail, Quantity, Unit). */
 const COLUMN_WIDTHS = [18, 36, 64, 12, 12] as const;
@@ -40,20 +40,25 @@ export function numberFormat(decimals: number): string {
 }
 
 /** Sheet names unique within the workbook (case-insensitively, as Excel compares them), at most 31 characters. */
-export function sheetNames(names: readonly string[], reserved: readonly string[]): string[] {
+export function sheetNames(
+  names: readonly string[],
+  reserved: readonly string[],
+  fallback = 'Transit',
+): string[] {
   const used = new Set(reserved.map((n) => n.toLowerCase()));
   return names.map((raw) => {
     // Excel also refuses a name that starts or ends with an apostrophe.
     const base =
-      raw
+      oneLine(raw)
         .replace(SHEET_NAME_FORBIDDEN, ' ')
         .replace(/\s+/g, ' ')
         .trim()
-        .replace(/^'+|'+$/g, '') || 'Transit';
-    let name = base.slice(0, XLSX_SHEET_NAME_MAX).trim();
+        .replace(/^'+|'+$/g, '') || fallback;
+    // xmlText drops half of a surrogate pair the cut may leave.
+    let name = xmlText(base.slice(0, XLSX_SHEET_NAME_MAX)).trim();
     for (let n = 2; used.has(name.toLowerCase()); n++) {
       const suffix = ` (${n})`;
-      name = `${base.slice(0, XLSX_SHEET_NAME_MAX - suffix.length).trim()}${suffix}`;
+      name = `${xmlText(base.slice(0, XLSX_SHEET_NAME_MAX - suffix.length)).trim()}${suffix}`;
     }
     used.add(name.toLowerCase());
     return name;
@@ -61,6 +66,7 @@ export function sheetNames(names: readonly string[], reserved: readonly string[]
 }
 
 function setUp(sheet: Worksheet, doc: ExportDocument) {
+  const [pageWord, ofWord, afterCount] = wordsOf(doc).text.pageOf.map(footerText);
   sheet.columns = COLUMN_WIDTHS.map((width) => ({ width }));
   sheet.views = [
     { state: 'frozen', xSplit: 0, ySplit: XLSX_HEADER_ROW, activeCell: `A${XLSX_HEADER_ROW + 1}` },
@@ -77,13 +83,30 @@ function setUp(sheet: Worksheet, doc: ExportDocument) {
   };
   // &P / &N: page number and count; &A: the sheet's name (Excel's header and footer codes).
   sheet.headerFooter = {
-    oddFooter: `&L${footerText(doc.project.name)} — ${footerText(doc.unitSystemLabel)}&R&A, page &P of &N`,
+    oddFooter: `&L${footerText(doc.project.name)} — ${footerText(doc.unitSystemLabel)}&R&A, ${pageWord}&P${ofWord}&N${afterCount}`,
   };
 }
 
-/** An ampersand starts a header/footer code; doubled it prints as itself. */
+/** An ampersand starts a header/footer code; doubled it prints as itself. The footer is one line (ADR 023). */
 function footerText(text: string): string {
-  return text.replace(/&/g, '&&');
+  return xmlLine(text).replace(/&/g, '&&');
+}
+
+/**
+ * ExcelJS escapes markup but writes every other character as it is, and XML 1.0 has no way to hold most controls:
+ * one such character in stored text and Excel offers to repair the file (ADR 023). Every text cell passes here.
+ */
+function xmlSafeCells(book: ExcelJS.Workbook) {
+  book.eachSheet((sheet) => {
+    sheet.eachRow({ includeEmpty: false }, (row) => {
+      row.eachCell({ includeEmpty: false }, (cell) => {
+        if (typeof cell.value === 'string') {
+          const safe = xmlText(cell.value);
+          if (safe !== cell.value) cell.value = safe;
+        }
+      });
+    });
+  });
 }
 
 function headerRows(
@@ -95,8 +118,9 @@ function headerRows(
   const titleRow = sheet.getRow(1);
   titleRow.getCell(1).value = title;
   titleRow.font = { bold: true, size: 14, color: { argb: BRAND } };
+  const { text } = wordsOf(doc);
   const project = sheet.getRow(2);
-  project.values = ['Project', doc.project.name, `Units: ${doc.unitSystemLabel}`];
+  project.values = [text.cover.project, doc.project.name, text.units(doc.unitSystemLabel)];
   project.getCell(1).font = { bold: true };
   const info = sheet.getRow(3);
   info.values = [third[0], third[1], third[2], third[3]];
@@ -105,7 +129,7 @@ function headerRows(
   info.getCell(3).alignment = { horizontal: 'right' };
   if (doc.sampleCatalogue) {
     const notice = sheet.getRow(4);
-    notice.getCell(1).value = TEXT.sampleNotice;
+    notice.getCell(1).value = text.sampleNotice;
     notice.font = { bold: true, color: { argb: NOTICE } };
     sheet.mergeCells(4, 1, 4, COLUMN_WIDTHS.length);
     notice.getCell(1).alignment = { wrapText: true, vertical: 'top' };
@@ -124,10 +148,15 @@ function tableHeader(sheet: Worksheet, rowNumber: number, columns: readonly stri
 }
 
 /** Material lines from `start`: quantities as numbers in their documents' decimals. Answers the next free row. */
-function materialRows(sheet: Worksheet, start: number, lines: readonly MaterialLine[]): number {
+function materialRows(
+  sheet: Worksheet,
+  start: number,
+  lines: readonly MaterialLine[],
+  text: DocumentTexts,
+): number {
   let r = start;
   if (lines.length === 0) {
-    sheet.getRow(r).getCell(2).value = TEXT.noMaterials;
+    sheet.getRow(r).getCell(2).value = text.noMaterials;
     return r + 1;
   }
   for (const line of lines) {
@@ -158,47 +187,49 @@ function labelValueRows(sheet: Worksheet, start: number, rows: readonly LabelVal
 }
 
 function totalsSheet(book: ExcelJS.Workbook, doc: ExportDocument) {
-  const sheet = book.addWorksheet(XLSX_TEXT.totalsSheet);
+  const { text } = wordsOf(doc);
+  const sheet = book.addWorksheet(text.xlsx.totalsSheet);
   setUp(sheet, doc);
-  headerRows(sheet, doc, XLSX_TEXT.totalsTitle, [
-    'Prepared by',
+  headerRows(sheet, doc, totalsTitle(text), [
+    text.cover.preparedBy,
     `${doc.preparedBy.name} (${doc.preparedBy.organization})`,
-    'Generated',
+    text.dxf.generated,
     '',
   ]);
   // A real date cell, so the spreadsheet shows it in the reader's own date format.
   const generated = sheet.getRow(3).getCell(4);
   generated.value = doc.generatedOn;
   generated.numFmt = 'yyyy-mm-dd hh:mm';
-  tableHeader(sheet, XLSX_HEADER_ROW, XLSX_TEXT.columns);
-  let r = materialRows(sheet, XLSX_HEADER_ROW + 1, doc.totals) + 1;
-  sheet.getRow(r++).getCell(2).value = TEXT.totalsNote;
+  tableHeader(sheet, XLSX_HEADER_ROW, text.xlsx.columns);
+  let r = materialRows(sheet, XLSX_HEADER_ROW + 1, doc.totals, text) + 1;
+  sheet.getRow(r++).getCell(2).value = text.totalsNote;
   if (doc.materialsOnly) return;
   r++;
-  sectionHeading(sheet, r++, TEXT.transitsHeading);
-  tableHeader(sheet, r++, XLSX_TEXT.transitsColumns);
-  if (doc.transits.length === 0) sheet.getRow(r).getCell(1).value = TEXT.noTransits;
+  sectionHeading(sheet, r++, text.transitsHeading);
+  tableHeader(sheet, r++, text.xlsx.transitsColumns);
+  if (doc.transits.length === 0) sheet.getRow(r).getCell(1).value = text.noTransits;
   for (const transit of doc.transits) {
     const row = sheet.getRow(r++);
-    row.values = [transit.name, transit.copies, transit.status];
+    row.values = [transit.name, transit.copies, transit.status, transit.location];
     row.getCell(2).numFmt = '0';
   }
 }
 
 function transitSheet(book: ExcelJS.Workbook, doc: ExportDocument, transit: ExportTransit, name: string) {
+  const { text } = wordsOf(doc);
   const sheet = book.addWorksheet(name);
   setUp(sheet, doc);
-  headerRows(sheet, doc, XLSX_TEXT.transitTitle(transit), ['Copies', '', 'Status', transit.status]);
+  headerRows(sheet, doc, transitTitle(text, transit), [text.dxf.copies, '', text.dxf.status, transit.status]);
   const copies = sheet.getRow(3).getCell(2);
   copies.value = transit.copies;
   copies.numFmt = '0';
   copies.alignment = { horizontal: 'left' };
-  tableHeader(sheet, XLSX_HEADER_ROW, XLSX_TEXT.columns);
-  let r = materialRows(sheet, XLSX_HEADER_ROW + 1, transit.materials) + 1;
+  tableHeader(sheet, XLSX_HEADER_ROW, text.xlsx.columns);
+  let r = materialRows(sheet, XLSX_HEADER_ROW + 1, transit.materials, text) + 1;
   const legend = transit.drawing?.legend ?? [];
   if (legend.length > 0) {
-    sectionHeading(sheet, r++, TEXT.legend);
-    tableHeader(sheet, r++, XLSX_TEXT.legendColumns);
+    sectionHeading(sheet, r++, text.legend);
+    tableHeader(sheet, r++, text.xlsx.legendColumns);
     for (const line of legend)
       sheet.getRow(r++).values = [
         line.numbers,
@@ -207,13 +238,13 @@ function transitSheet(book: ExcelJS.Workbook, doc: ExportDocument, transit: Expo
       ];
     r++;
   }
-  sectionHeading(sheet, r++, TEXT.transitData);
+  sectionHeading(sheet, r++, text.transitData);
   r = labelValueRows(sheet, r, transit.facts) + 1;
-  sectionHeading(sheet, r++, TEXT.fill);
+  sectionHeading(sheet, r++, text.fill);
   r = labelValueRows(sheet, r, transit.fill);
   if (transit.messages.length > 0 || transit.comments.trim()) {
     r++;
-    sectionHeading(sheet, r++, TEXT.notes);
+    sectionHeading(sheet, r++, text.notes);
     for (const m of transit.messages) sheet.getRow(r++).getCell(2).value = m.text;
     if (transit.comments.trim()) sheet.getRow(r).getCell(2).value = transit.comments.trim();
   }
@@ -221,21 +252,24 @@ function transitSheet(book: ExcelJS.Workbook, doc: ExportDocument, transit: Expo
 
 /** The workbook's bytes. */
 export async function buildXlsx(doc: ExportDocument, pause?: () => Promise<void>): Promise<Buffer> {
+  const { text } = wordsOf(doc);
   const book = new ExcelJS.Workbook();
   book.creator = 'Sealplan';
-  book.title = `${TEXT.title}: ${doc.project.name}`;
+  book.title = xmlLine(`${text.title}: ${doc.project.name}`);
   book.created = doc.generatedOn;
   book.modified = doc.generatedOn;
   totalsSheet(book, doc);
   if (!doc.materialsOnly) {
     const names = sheetNames(
       doc.transits.map((t) => t.name),
-      [XLSX_TEXT.totalsSheet],
+      [text.xlsx.totalsSheet],
+      text.xlsx.transitSheet,
     );
     for (const [i, transit] of doc.transits.entries()) {
       transitSheet(book, doc, transit, names[i]!);
       if (pause && i % 40 === 39) await pause();
     }
   }
+  xmlSafeCells(book);
   return Buffer.from(await book.xlsx.writeBuffer());
 }

@@ -6,7 +6,10 @@ export function documentFixture(overrides: Partial<ExportDocument> = {}): Export
   const round: ExportTransit = {
     id: '11111111-1111-4111-8111-111111111111',
     name: 'T-101 Engine room bulkhead',
+    location: '',
     copies: 2,
+    opening: 'Round, Ø 200 mm',
+    fillText: '31.2 %',
     facts: [
       { label: 'Opening', value: 'Round, Ø 200 mm' },
       { label: 'Penetrating items', value: 'Cable' },
@@ -99,6 +102,7 @@ export function documentFixture(overrides: Partial<ExportDocument> = {}): Export
     id: '22222222-2222-4222-8222-222222222222',
     name: 'T-102 Deck, "main" corridor',
     copies: 1,
+    opening: 'Rectangle, 300 × 150 mm, corner radius 20 mm',
     facts: [{ label: 'Opening', value: 'Rectangle, 300 × 150 mm, corner radius 20 mm' }],
     fits: false,
     status: TRANSIT_STATUS_TEXT.ITEMS_DO_NOT_FIT,
@@ -130,6 +134,7 @@ export function documentFixture(overrides: Partial<ExportDocument> = {}): Export
     comments: '',
   };
   return {
+    language: 'en-US',
     title: 'Material List',
     project: {
       name: 'Harbour Ferry Refit – Zürich',

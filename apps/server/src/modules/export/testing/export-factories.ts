@@ -132,7 +132,7 @@ export async function createExportProject(
       industryId: 'OFF_SHORE',
       contactFirstName: 'Ingrid',
       contactLastName: 'Berg',
-      contactPhone: '+47 555 123 4567',
+      contactPhone: '+47 55 12 34 56',
       contactEmail: 'ingrid@nordic.example',
     })
     .returning();

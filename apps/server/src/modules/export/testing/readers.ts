@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +12,22 @@ import { parse } from 'csv-parse/sync';
  */
 
 const run = promisify(execFile);
+
+/** LibreOffice, headless, with a profile of its own under `dir` (two runs at once never share one). */
+export function libreOffice(dir: string, args: string[], outDir = dir): void {
+  execFileSync(
+    'soffice',
+    [
+      `-env:UserInstallation=file://${join(dir, 'profile')}`,
+      '--headless',
+      '--norestore',
+      ...args,
+      '--outdir',
+      outDir,
+    ],
+    { stdio: 'ignore', timeout: 120_000 },
+  );
+}
 
 async function withTempFile<T>(name: string, body: Buffer, fn: (path: string) => Promise<T>): Promise<T> {
   const dir = await mkdtemp(join(tmpdir(), 'sealplan-export-'));
@@ -229,4 +245,51 @@ export function parseCsv(csv: Buffer): { bom: boolean; rows: Record<string, stri
     string
   >[];
   return { bom, rows };
+}
+
+export interface EzdxfReading {
+  dxfVersion: string;
+  /** $DWGCODEPAGE as written (null when the header has none). */
+  codePage: string | null;
+  /** $HANDSEED and the largest handle (group codes 5 and 105) in the file, both as numbers. */
+  handSeed: number;
+  maxHandle: number;
+  auditErrors: string[];
+  auditFixes: string[];
+  /** The text of every TEXT and MTEXT entity in model space, as ezdxf decodes it. */
+  texts: string[];
+}
+
+/**
+ * Reads a DXF with ezdxf (Debian's python3-ezdxf, hence /usr/bin/python3 rather than whichever python3 is first on
+ * the PATH) and runs its audit, which reports broken structure and repairs it; a clean file needs neither.
+ */
+export async function readDxfWithEzdxf(dxf: string): Promise<EzdxfReading> {
+  const script = String.raw`
+import json, sys
+import ezdxf
+lines = open(sys.argv[1], encoding='utf-8').read().splitlines()
+handles = []
+in_header = False
+seed = None
+for i in range(0, len(lines) - 1, 2):
+    code, value = int(lines[i]), lines[i + 1].strip()
+    if code == 2 and value == 'HEADER': in_header = True
+    elif code == 0 and value == 'ENDSEC': in_header = False
+    elif in_header and code == 5: seed = int(value, 16)
+    elif not in_header and code in (5, 105): handles.append(int(value, 16))
+doc = ezdxf.readfile(sys.argv[1])
+codepage = doc.header.get('$DWGCODEPAGE') if '$DWGCODEPAGE' in doc.header else None
+auditor = doc.audit()
+texts = [e.dxf.text if e.dxftype() == 'TEXT' else e.text for e in doc.modelspace() if e.dxftype() in ('TEXT', 'MTEXT')]
+print(json.dumps({
+  'dxfVersion': doc.dxfversion, 'codePage': codepage, 'handSeed': seed if seed is not None else -1,
+  'maxHandle': max(handles), 'auditErrors': [e.message for e in auditor.errors],
+  'auditFixes': [f.message for f in auditor.fixes], 'texts': texts,
+}))
+`;
+  return withTempFile('drawing.dxf', Buffer.from(dxf, 'utf8'), async (path) => {
+    const { stdout } = await run('/usr/bin/python3', ['-c', script, path], { maxBuffer: 64 * 1024 * 1024 });
+    return JSON.parse(stdout) as EzdxfReading;
+  });
 }

@@ -3,11 +3,9 @@ import {
   ASSIGNABLE_ROLE_NAMES,
   DEFAULT_USER_PAGE_SIZE,
   type AdminUser as AdminUserRow,
-  type AdminUserResponse,
   type CreateUserRequest,
   type AssignableRole,
   type AssignableRoleListResponse,
-  type BulkUsersResponse,
   type EditUserRequest,
   type OrganizationListResponse,
   type OrganizationOption,
@@ -18,17 +16,13 @@ import {
   type UserListResponse,
   type UserSortField,
 } from '@sealplan/contracts';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 
 export type { OrganizationOption };
 
 /** Spec §9: default page size 10, page 0. */
 export const DEFAULT_PAGE_SIZE = DEFAULT_USER_PAGE_SIZE;
 export const PAGE_SIZES = [10, 25, 50] as const;
-/** Spec §9: search debounce. */
-export const SEARCH_DEBOUNCE_MS = 500;
-/** Spec §6, §2: User Admin is for these roles only. */
-export const USER_ADMIN_ROLES = ['ElevatedUser', 'SystemAdministrator'] as const;
 
 export type UserListStatus = 'pending' | 'active';
 export type SortField = UserSortField;
@@ -86,7 +80,7 @@ export async function listUsers(params: UserListParams): Promise<UserPage> {
     sort: params.sort,
     search: params.search,
   };
-  const data = await apiRequest<UserListResponse>('/api/user/list', { method: 'POST', body });
+  const data: UserListResponse = await callApi('user.list', { body });
   return { users: data.r.map(toAdminUser), totalRecords: data.pager.total };
 }
 
@@ -100,10 +94,7 @@ export function useUserList(params: UserListParams) {
 
 /** POST /api/user/organizations: organizations an approved user can join (approve dialog). */
 export async function listOrganizations(): Promise<OrganizationOption[]> {
-  const data = await apiRequest<OrganizationListResponse>('/api/user/organizations', {
-    method: 'POST',
-    body: {},
-  });
+  const data: OrganizationListResponse = await callApi('user.organizations', { body: {} });
   return data.organizations;
 }
 
@@ -126,10 +117,7 @@ export function roleLabel(role: AssignableRole, t: (key: string) => string): str
 
 /** POST /api/user/assignableRoles: every role of the roles table that may be assigned, administrators' own too. */
 export async function listAssignableRoles(): Promise<AssignableRole[]> {
-  const data = await apiRequest<AssignableRoleListResponse>('/api/user/assignableRoles', {
-    method: 'POST',
-    body: {},
-  });
+  const data: AssignableRoleListResponse = await callApi('user.assignableRoles', { body: {} });
   return data.roles;
 }
 
@@ -155,20 +143,20 @@ export function updateUserStatus(input: ApproveInput) {
     ...(input.organizationId ? { organizationId: input.organizationId } : {}),
     ...(input.organizationName ? { newOrganizationName: input.organizationName } : {}),
   };
-  return apiRequest<unknown>('/api/user/updateUserStatus', { method: 'POST', body });
+  return callApi('user.updateUserStatus', { body });
 }
 
 export type BulkAction = 'suspend' | 'restore' | 'delete' | 'adminResetPassword';
 /** Spec §7: suspend, restore, delete, adminResetPassword each {userIds}. */
 export function runBulkAction(action: BulkAction, userIds: string[]) {
   const body: UserIdsRequest = { userIds };
-  return apiRequest<BulkUsersResponse>(`/api/user/${action}`, { method: 'POST', body });
+  return callApi(`user.${action}`, { body });
 }
 
 /** Spec §7: setRoles {userIds, roles}; `unchanged` roles stay as each user has them. */
 export function setRoles(userIds: string[], roles: string[], unchanged: string[] = []) {
   const body: SetRolesRequest = { userIds, roles, ...(unchanged.length ? { unchanged } : {}) };
-  return apiRequest<BulkUsersResponse>('/api/user/setRoles', { method: 'POST', body });
+  return callApi('user.setRoles', { body });
 }
 
 export interface EditUserInput {
@@ -181,7 +169,7 @@ export interface EditUserInput {
 /** Spec §7: editUser {user}. */
 export function editUser(user: EditUserInput) {
   const body: EditUserRequest = { user };
-  return apiRequest<unknown>('/api/user/editUser', { method: 'POST', body });
+  return callApi('user.editUser', { body });
 }
 
 /** Every admin change refreshes both grids. */
@@ -214,5 +202,5 @@ export function createUser(input: CreateUserInput) {
       roles: input.roles,
     },
   };
-  return apiRequest<AdminUserResponse>('/api/user/create', { method: 'POST', body });
+  return callApi('user.create', { body });
 }

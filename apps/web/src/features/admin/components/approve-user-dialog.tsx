@@ -1,13 +1,35 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
+import { NEW_USER_ROLE_NAMES } from '@sealplan/contracts';
 import { notify } from '@/lib/toast';
 import { useTranslation } from 'react-i18next';
-import { updateUserStatus, useAdminMutation, useOrganizations, type AdminUser } from '../api/users-api';
+import {
+  BUILT_IN_ASSIGNABLE_ROLES,
+  roleLabel,
+  setRoles,
+  updateUserStatus,
+  useAdminMutation,
+  useAssignableRoles,
+  useOrganizations,
+  type AdminUser,
+  type ApproveInput,
+} from '../api/users-api';
 import { joinFailures } from './confirm-action';
+
+const DEFAULT_ROLES: readonly string[] = NEW_USER_ROLE_NAMES;
+const sameRoles = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((r) => b.includes(r));
+
+/** Approval, then the roles chosen when they differ from what approval gives (spec §6, ADR 029). */
+async function approveWithRoles(input: ApproveInput & { roles: string[] }) {
+  const { roles, ...approval } = input;
+  await updateUserStatus(approval);
+  if (!sameRoles(roles, DEFAULT_ROLES)) await setRoles([input.userId], roles);
+}
 
 /**
  * Approve a pending registration into an existing organization (offered first) or a new one named after its
- * company. A new name that an organization already has is refused here and by the server (issue 18 item 12).
+ * company. A new name that an organization already has is refused here and by the server (ADR 014).
  */
 export function ApproveUserDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   const { t } = useTranslation('admin');
@@ -26,18 +48,23 @@ function ApproveForm({ user, onClose }: { user: AdminUser; onClose: () => void }
   const choice = picked ?? (organizations.data && organizations.data.length === 0 ? 'new' : 'existing');
   const [organizationId, setOrganizationId] = useState<string | null>(null);
   const [organizationName, setOrganizationName] = useState(user.company);
-  const approve = useAdminMutation(updateUserStatus);
+  const approve = useAdminMutation(approveWithRoles);
+  // The roles the server names assignable, the spec's default for a new user preselected (spec §6).
+  const assignable = useAssignableRoles(true).data ?? BUILT_IN_ASSIGNABLE_ROLES;
+  const [roles, setRolesChoice] = useState<string[]>([...DEFAULT_ROLES]);
   const taken = (organizations.data ?? []).some(
     (o) => o.name.trim().toLowerCase() === organizationName.trim().toLowerCase(),
   );
   const canSubmit =
-    choice === 'existing' ? organizationId !== null : organizationName.trim() !== '' && !taken;
+    roles.length > 0 &&
+    (choice === 'existing' ? organizationId !== null : organizationName.trim() !== '' && !taken);
 
   const submit = () =>
     approve.mutate(
       {
         userId: user.id,
         isApproved: true,
+        roles,
         ...(choice === 'existing'
           ? { organizationId: organizationId! }
           : { organizationName: organizationName.trim() }),
@@ -92,6 +119,13 @@ function ApproveForm({ user, onClose }: { user: AdminUser; onClose: () => void }
           }
         />
       )}
+      <Checkbox.Group label={t('roles.label')} value={roles} onChange={setRolesChoice}>
+        <Group gap="sm" mt="xs">
+          {assignable.map((role) => (
+            <Checkbox key={role.id} value={role.id} label={roleLabel(role, t)} />
+          ))}
+        </Group>
+      </Checkbox.Group>
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>
           {t('confirm.cancel')}

@@ -2,11 +2,17 @@ import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { i18n } from '@/lib/i18n';
 
+/** What a destructive action asks: the action and whom it touches, and the action on its button (ADR 029). */
+export interface ConfirmActionOptions {
+  message?: string;
+  confirmLabel?: string;
+}
+
 /**
  * Spec §2 confirm dialog: message (default 'Are you sure you want to continue?'), Cancel and OK.
  * X or Cancel answers false, OK answers true.
  */
-export function confirmAction(message?: string): Promise<boolean> {
+export function confirmAction({ message, confirmLabel }: ConfirmActionOptions = {}): Promise<boolean> {
   const t = i18n.getFixedT(null, 'admin');
   return new Promise((resolve) => {
     let answered = false;
@@ -19,7 +25,9 @@ export function confirmAction(message?: string): Promise<boolean> {
       title: t('confirm.title'),
       centered: true,
       children: <Text size="sm">{message ?? t('confirm.message')}</Text>,
-      labels: { confirm: t('confirm.ok'), cancel: t('confirm.cancel') },
+      labels: { confirm: confirmLabel ?? t('confirm.ok'), cancel: t('confirm.cancel') },
+      confirmProps: confirmLabel ? { color: 'red' } : undefined,
+      closeButtonProps: { 'aria-label': t('common:close') },
       onConfirm: () => answer(true),
       onCancel: () => answer(false),
       onClose: () => answer(false),

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { NEW_USER_ROLE_NAMES, PHONE_PATTERN } from '@sealplan/contracts';
+import { NEW_USER_ROLE_NAMES, isPhoneNumber } from '@sealplan/contracts';
 import { notify } from '@/lib/toast';
 import {
   BUILT_IN_ASSIGNABLE_ROLES,
@@ -23,13 +23,13 @@ const createSchema = z.object({
   phoneNumber: z
     .string()
     .trim()
-    .refine((v) => v === '' || PHONE_PATTERN.test(v), 'create.invalidPhone'),
+    .refine((v) => v === '' || isPhoneNumber(v), 'create.invalidPhone'),
   organizationId: z.string().nullable(),
   roles: z.array(z.string()),
 });
 type CreateValues = z.infer<typeof createSchema>;
 
-/** Create an approved user from User Admin (issue 18 item 14); they set their password from the e-mailed link. */
+/** Create an approved user from User Admin (ADR 014); they set their password from the e-mailed link. */
 export function CreateUserDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation('admin');
   return (

@@ -16,7 +16,7 @@ import { joinFailures } from './confirm-action';
 /** A role across the selection: every user has it, none has it, or some do (kept as each user has it). */
 export type RoleState = 'on' | 'off' | 'mixed';
 
-/** Where the dialog starts: the selected users' current roles (issue 18 item 13). */
+/** Where the dialog starts: the selected users' current roles (ADR 014). */
 export function initialRoleStates(
   users: readonly Pick<AdminUser, 'roles'>[],
   roles: readonly Pick<AssignableRole, 'id'>[],

@@ -14,10 +14,10 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp, IconSearch, IconSelector } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { SEARCH_DEBOUNCE_MS } from '@/components/list-page';
 import {
   DEFAULT_PAGE_SIZE,
   PAGE_SIZES,
-  SEARCH_DEBOUNCE_MS,
   useUserList,
   type AdminUser,
   type SortField,

@@ -7,6 +7,7 @@ import { SessionProvider } from '@/lib/session';
 import { mockApi, type MockCall } from '@/testing/fetch-mock';
 import { renderWithProviders } from '@/testing/render';
 import { UsersPage } from './users-page';
+import { NEW_USER_ROLE_NAMES } from '@sealplan/contracts';
 
 const me = {
   user: {
@@ -130,6 +131,42 @@ describe('UsersPage (spec §2 admin grids, §6, §8)', () => {
     });
   });
 
+  it('approves with the roles chosen in the dialog, the default ones preselected', async () => {
+    const api = mockApi({
+      'GET /api/auth/current-user': () => ({ data: me }),
+      'POST /api/user/list': listHandler,
+      'POST /api/user/organizations': () => ({
+        data: { organizations: [{ id: 'o1', name: 'Org One', isProvider: false, userCount: 2 }] },
+      }),
+      'POST /api/user/updateUserStatus': () => ({ data: { user: pendingRows[0] } }),
+      'POST /api/user/setRoles': () => ({ data: { updated: 1, userIds: [] } }),
+    });
+    const user = userEvent.setup();
+    renderPage();
+    const pending = await screen.findByRole('table', { name: 'Pending Users' });
+    await user.click(await within(pending).findByRole('button', { name: 'Approve p1@x.co' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve User' });
+    const boxes = within(dialog).getAllByRole('checkbox') as HTMLInputElement[];
+    expect(
+      boxes
+        .filter((b) => b.checked)
+        .map((b) => b.value)
+        .sort(),
+    ).toEqual([...NEW_USER_ROLE_NAMES].sort());
+    const extra = boxes.find((b) => !b.checked)!;
+    await user.click(extra);
+    await user.click(within(dialog).getByRole('combobox', { name: /Choose an organization/ }));
+    await user.click(await screen.findByRole('option', { name: 'Org One', hidden: true }));
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(api.calls.some((c) => c.path === '/api/user/setRoles')).toBe(true));
+    const body = JSON.parse(api.calls.find((c) => c.path === '/api/user/setRoles')!.body!) as {
+      userIds: string[];
+      roles: string[];
+    };
+    expect(body.userIds).toEqual([pendingRows[0]!.id]);
+    expect(body.roles.sort()).toEqual([...NEW_USER_ROLE_NAMES, extra.value].sort());
+  });
+
   it('asks for confirmation before suspending, sends nothing on Cancel, and joins failures with commas', async () => {
     const api = mockApi({
       'GET /api/auth/current-user': () => ({ data: me }),
@@ -147,13 +184,14 @@ describe('UsersPage (spec §2 admin grids, §6, §8)', () => {
     await user.click(within(active).getByRole('checkbox', { name: 'Select a2@x.co' }));
 
     await user.click(screen.getByRole('button', { name: 'Suspend' }));
-    expect(await screen.findByText('Are you sure you want to continue?')).toBeTruthy();
+    // The question names the action and how many it touches (ADR 029), not 'Are you sure you want to continue?'.
+    expect(await screen.findByText('Suspend 2 users?')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByText('Are you sure you want to continue?')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('Suspend 2 users?')).toBeNull());
     expect(api.calls.some((c) => c.path === '/api/user/suspend')).toBe(false);
 
     await user.click(screen.getByRole('button', { name: 'Suspend' }));
-    await user.click(await screen.findByRole('button', { name: 'OK' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Suspend' }));
     expect(await screen.findByText('You cannot suspend your own account, One user was skipped')).toBeTruthy();
     expect(JSON.parse(api.calls.find((c) => c.path === '/api/user/suspend')!.body!)).toEqual({
       userIds: [activeRows[0]!.id, activeRows[1]!.id],
@@ -170,12 +208,14 @@ describe('UsersPage (spec §2 admin grids, §6, §8)', () => {
     renderPage();
     const pending = await screen.findByRole('table', { name: 'Pending Users' });
     await user.click(await within(pending).findByRole('button', { name: 'Deny p1@x.co' }));
+    const question = `Deny the registration of F ${pendingRows[0]!.id}?`;
+    expect(await screen.findByText(question)).toBeTruthy();
     await user.click(await screen.findByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByText('Are you sure you want to continue?')).toBeNull());
+    await waitFor(() => expect(screen.queryByText(question)).toBeNull());
     expect(api.calls.some((c) => c.path === '/api/user/updateUserStatus')).toBe(false);
 
     await user.click(within(pending).getByRole('button', { name: 'Deny p1@x.co' }));
-    await user.click(await screen.findByRole('button', { name: 'OK' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Deny' }));
     expect(await screen.findByText('The registration of p1@x.co was denied.')).toBeTruthy();
     expect(JSON.parse(api.calls.find((c) => c.path === '/api/user/updateUserStatus')!.body!)).toEqual({
       user: { id: pendingRows[0]!.id },

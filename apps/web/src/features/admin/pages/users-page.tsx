@@ -3,12 +3,12 @@ import { Alert, Button, Card, Group, Stack, Title } from '@mantine/core';
 import { notify } from '@/lib/toast';
 import { useTranslation } from 'react-i18next';
 import { IconUserPlus } from '@tabler/icons-react';
-import { RequireRole } from '@/lib/session';
+import { canAdministerUsers } from '@sealplan/contracts';
+import { RequireAccess } from '@/lib/session';
 import {
   runBulkAction,
   updateUserStatus,
   useAdminMutation,
-  USER_ADMIN_ROLES,
   type AdminUser,
   type BulkAction,
 } from '../api/users-api';
@@ -19,12 +19,13 @@ import { EditUserDialog } from '../components/edit-user-dialog';
 import { SetRolesDialog } from '../components/set-roles-dialog';
 import { UsersGrid } from '../components/users-grid';
 
-/** Spec §2 /users/all: pending and active user grids; only for ElevatedUser and SystemAdministrator (spec §6). */
+/** Spec §2 /users/all: pending and active user grids; only for the users `canAdministerUsers` admits (ADR 005),
+ * the same rule as the User Admin menu entry. */
 export function UsersPage() {
   return (
-    <RequireRole roles={USER_ADMIN_ROLES}>
+    <RequireAccess allow={canAdministerUsers}>
       <UserAdmin />
-    </RequireRole>
+    </RequireAccess>
   );
 }
 
@@ -51,8 +52,10 @@ function UserAdmin() {
     [],
   );
 
+  const nameOf = (user: AdminUser) => `${user.firstName} ${user.lastName}`.trim() || user.email;
   const onDeny = async (user: AdminUser) => {
-    if (!(await confirmAction())) return;
+    const question = t('pending.confirmDeny', { name: nameOf(user) });
+    if (!(await confirmAction({ message: question, confirmLabel: t('pending.deny') }))) return;
     setError(null);
     deny.mutate(
       { userId: user.id, isApproved: false },
@@ -64,8 +67,21 @@ function UserAdmin() {
   };
   const onBulk = async (action: BulkAction) => {
     if (selected.length === 0) return;
-    // Spec §2: the confirm dialog comes before destructive actions.
-    if (action !== 'restore' && !(await confirmAction())) return;
+    // Spec §2: the confirm dialog comes before destructive actions; it names the action and the people (ADR 029).
+    const one = selected.length === 1 ? known[selected[0]!] : undefined;
+    const question = t(`active.confirm.${action}`, {
+      count: selected.length,
+      name: one ? nameOf(one) : '',
+      context: one ? 'named' : undefined,
+    });
+    if (
+      action !== 'restore' &&
+      !(await confirmAction({
+        message: question,
+        confirmLabel: t(`active.${action === 'adminResetPassword' ? 'resetPassword' : action}`),
+      }))
+    )
+      return;
     setError(null);
     bulk.mutate(
       { action, userIds: selected },

@@ -2,12 +2,13 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type {
   PasswordChangedResponse,
   RegisterRequest,
-  RegisterResponse,
   ResetPasswordRequest,
   SaveUserRequest,
   UpdatePasswordRequest,
 } from '@sealplan/contracts';
-import { apiRequest, apiRequestWithMessages } from '@/lib/api-client';
+import { compactNames, type TranslatedNames } from '@sealplan/contracts';
+import { callApi, callApiWithMessages } from '@/lib/api-client';
+import { PASSWORD_RESET_PATH } from '@sealplan/contracts';
 
 /** Spec §3 fixed industries, used when the industry list cannot be loaded. */
 export const FALLBACK_INDUSTRIES = ['ON_SHORE', 'OFF_SHORE'] as const;
@@ -15,6 +16,8 @@ export const FALLBACK_INDUSTRIES = ['ON_SHORE', 'OFF_SHORE'] as const;
 export interface IndustryOption {
   id: string;
   name: string | null;
+  /** The name in the other interface languages (ADR 030). */
+  names?: TranslatedNames;
 }
 
 export interface RegistrationInput {
@@ -45,7 +48,7 @@ type Raw = Record<string, unknown>;
 
 /** POST /api/industry/getActive (projects module); tolerant of a list or `{ industries }`. */
 export async function fetchActiveIndustries(): Promise<IndustryOption[]> {
-  const data = await apiRequest<unknown>('/api/industry/getActive', { method: 'POST', body: {} });
+  const data: unknown = await callApi('industry.getActive');
   const list = (
     Array.isArray(data) ? data : ((data as Raw | null)?.industries ?? (data as Raw | null)?.r ?? [])
   ) as Raw[];
@@ -54,6 +57,7 @@ export async function fetchActiveIndustries(): Promise<IndustryOption[]> {
       id: String(i.id ?? i.code ?? ''),
       name:
         typeof (i.name ?? i.display ?? i.label) === 'string' ? String(i.name ?? i.display ?? i.label) : null,
+      names: compactNames(i.names as Record<string, string> | undefined),
     }))
     .filter((i) => i.id !== '');
 }
@@ -80,36 +84,34 @@ export function registerUser(input: RegistrationInput) {
     IsCustomer: true,
     ...(input.integration ? { Integration: input.integration } : {}),
   };
-  return apiRequestWithMessages<RegisterResponse>('/api/user/register', { method: 'POST', body });
+  return callApiWithMessages('user.register', { body });
 }
 
-/** Spec §7: GET /api/v1/account/resetpassword/{email}?redirectUrl=<origin>/update-password&isCustomer=true */
+/** Spec §7: GET /api/v1/account/resetpassword/{email}?redirectUrl=<origin>/user/update-password&isCustomer=true */
 export function sendPasswordResetEmail(email: string) {
-  return apiRequest<unknown>(`/api/v1/account/resetpassword/${encodeURIComponent(email)}`, {
-    query: { redirectUrl: `${window.location.origin}/update-password`, isCustomer: true },
+  return callApi('account.resetPassword', {
+    params: { email },
+    query: { redirectUrl: `${window.location.origin}${PASSWORD_RESET_PATH}`, isCustomer: true },
   });
 }
 
 /** Spec §7: POST /api/v1/account/updatepassword; answers the account's e-mail when the server tells it. */
 export async function resetPasswordWithToken(input: ResetPasswordInput): Promise<{ email: string | null }> {
   const body: ResetPasswordRequest = input;
-  const data = await apiRequest<PasswordChangedResponse | null>('/api/v1/account/updatepassword', {
-    method: 'POST',
-    body,
-  });
+  const data: PasswordChangedResponse | null = await callApi('account.updatePassword', { body });
   return { email: data?.email || null };
 }
 
 /** Spec §7: POST /api/auth/update-password {oldPassword, newPassword} for the signed-in user. */
 export function changeOwnPassword(oldPassword: string, newPassword: string) {
   const body: UpdatePasswordRequest = { oldPassword, newPassword };
-  return apiRequest<PasswordChangedResponse>('/api/auth/update-password', { method: 'POST', body });
+  return callApi('auth.updatePassword', { body });
 }
 
 /** Spec §7: saveUser {user} — the signed-in user's own profile. */
 export function saveOwnProfile(user: ProfileInput) {
   const body: SaveUserRequest = { user };
-  return apiRequest<unknown>('/api/user/saveUser', { method: 'POST', body });
+  return callApi('user.saveUser', { body });
 }
 
 export function useSaveProfile() {

@@ -6,18 +6,16 @@ import type {
   ExternalRequestResponse,
   ExternalVerifyResponse,
   LinkedIdentitiesResponse,
-  SignOutDeviceResponse,
   UserDevice,
 } from '@sealplan/contracts';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import type { SignInIntegration } from '@/lib/session';
 
 /** GET /api/auth/external/providers: none configured means no buttons. */
 export function useExternalProviders() {
   return useQuery({
     queryKey: ['auth', 'external-providers'],
-    queryFn: async () =>
-      (await apiRequest<{ providers: ExternalProviderInfo[] }>('/api/auth/external/providers')).providers,
+    queryFn: async (): Promise<ExternalProviderInfo[]> => (await callApi('external.providers')).providers,
     staleTime: 5 * 60_000,
     retry: false,
   });
@@ -25,8 +23,7 @@ export function useExternalProviders() {
 
 /** Request step, then off to the provider's page (the browser comes back to /auth/callback/<provider>). */
 export async function startExternalSignIn(provider: ExternalProvider, purpose: 'signIn' | 'link') {
-  const { url } = await apiRequest<ExternalRequestResponse>(`/api/auth/external/${provider}/request`, {
-    method: 'POST',
+  const { url }: ExternalRequestResponse = await callApi(`external.${provider}.request`, {
     body: { purpose },
   });
   window.location.assign(url);
@@ -40,18 +37,18 @@ export function accessParams(provider: ExternalProvider, search: URLSearchParams
     : { oauthToken: get('oauth_token'), oauthVerifier: get('oauth_verifier') };
 }
 
-export function externalAccess(provider: ExternalProvider, params: Record<string, string>) {
-  return apiRequest<ExternalAccessResponse>(`/api/auth/external/${provider}/access`, {
-    method: 'POST',
-    body: params,
-  });
+export function externalAccess(
+  provider: ExternalProvider,
+  params: Record<string, string>,
+): Promise<ExternalAccessResponse> {
+  // accessParams names each protocol's fields; the server checks them against the protocol's schema.
+  return provider === 'oidc'
+    ? callApi('external.oidc.access', { body: params as { code: string; state: string } })
+    : callApi('external.oauth1.access', { body: params as { oauthToken: string; oauthVerifier: string } });
 }
 
 export function externalVerify(ticket: string) {
-  return apiRequest<ExternalVerifyResponse>('/api/auth/external/verify', {
-    method: 'POST',
-    body: { ticket },
-  });
+  return callApi('external.verify', { body: { ticket } });
 }
 
 export const LINKED_IDENTITIES_KEY = ['auth', 'linked-identities'] as const;
@@ -59,22 +56,16 @@ export const LINKED_IDENTITIES_KEY = ['auth', 'linked-identities'] as const;
 export function useLinkedIdentities() {
   return useQuery({
     queryKey: LINKED_IDENTITIES_KEY,
-    queryFn: () => apiRequest<LinkedIdentitiesResponse>('/api/auth/external/identities'),
+    queryFn: (): Promise<LinkedIdentitiesResponse> => callApi('external.identities'),
   });
 }
 
 export function linkIdentity(integration: SignInIntegration) {
-  return apiRequest<LinkedIdentitiesResponse>('/api/auth/external/link', {
-    method: 'POST',
-    body: integration,
-  });
+  return callApi('external.link', { body: integration });
 }
 
 export function unlinkIdentity(identityId: string) {
-  return apiRequest<LinkedIdentitiesResponse>('/api/auth/external/unlink', {
-    method: 'POST',
-    body: { identityId },
-  });
+  return callApi('external.unlink', { body: { identityId } });
 }
 
 export const DEVICES_KEY = ['auth', 'devices'] as const;
@@ -83,13 +74,12 @@ export const DEVICES_KEY = ['auth', 'devices'] as const;
 export function useDevices() {
   return useQuery({
     queryKey: DEVICES_KEY,
-    queryFn: async () =>
-      (await apiRequest<{ user: { devices: UserDevice[] } }>('/api/auth/current-user')).user.devices,
+    queryFn: async (): Promise<UserDevice[]> => (await callApi('auth.currentUser')).user.devices,
   });
 }
 
 export function signOutDevice(id: string) {
-  return apiRequest<SignOutDeviceResponse>('/api/user/signOutDevice', { method: 'POST', body: { id } });
+  return callApi('user.signOutDevice', { body: { id } });
 }
 
 /** The verified identity handed from the callback page to the register page (kept for a reload). */

@@ -56,6 +56,24 @@ describe('RegisterForm (spec §5)', () => {
     expect(await screen.findByText('Passwords do not match')).toBeTruthy();
   });
 
+  it('accepts an international number as the customer form does, and names a wrong field in the toast', async () => {
+    const api = mockApi({ ...industries, 'POST /api/user/register': () => ({ data: { id: 'u1' } }) });
+    const onRegistered = vi.fn();
+    const user = userEvent.setup();
+    renderWithProviders(<RegisterForm onRegistered={onRegistered} />);
+    await fillValid(user);
+    const phone = screen.getByLabelText(/Phone Number/);
+    await user.clear(phone);
+    await user.type(phone, '12-34');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText('Phone Number: Invalid Phone Number')).toBeTruthy();
+    expect(api.calls.some((c) => c.path.startsWith('/api/user/register'))).toBe(false);
+    await user.clear(phone);
+    await user.type(phone, '+47 912 34 567');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(onRegistered).toHaveBeenCalled());
+  });
+
   it('sends trimmed values and reports success', async () => {
     const api = mockApi({ ...industries, 'POST /api/user/register': () => ({ data: { id: 'u1' } }) });
     const onRegistered = vi.fn();

@@ -15,6 +15,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Controller, useForm, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { localizedName } from '@sealplan/contracts';
 import { ApiRequestError } from '@/lib/api-client';
 import { FALLBACK_INDUSTRIES, registerUser, useActiveIndustries } from '../api/auth-api';
 import type { ExternalRegistration } from '../api/external-api';
@@ -35,6 +36,18 @@ const EMPTY: RegisterValues = {
  * Spec §5 register form; on success the caller navigates to /login (spec §4). With `external` (spec §4 social
  * sign-in, registration mode) the names and e-mail come filled in and the identity is linked to the account.
  */
+/** The register form's fields in the order it shows them: a toast names the first wrong one. */
+const REGISTER_FIELD_ORDER = [
+  'firstName',
+  'lastName',
+  'company',
+  'industry',
+  'phoneNumber',
+  'email',
+  'password',
+  'confirmPassword',
+] as const satisfies readonly (keyof RegisterValues)[];
+
 export function RegisterForm({
   onRegistered,
   external = null,
@@ -42,7 +55,7 @@ export function RegisterForm({
   onRegistered: () => void;
   external?: ExternalRegistration | null;
 }) {
-  const { t } = useTranslation('auth');
+  const { t, i18n } = useTranslation('auth');
   const industries = useActiveIndustries();
   const form = useForm<RegisterValues>({
     resolver: zodResolver(registerSchema),
@@ -74,7 +87,10 @@ export function RegisterForm({
     industries.data && industries.data.length > 0
       ? industries.data.map((i) => ({
           value: i.id,
-          label: i.name ?? t(`register.industries.${i.id}`, { defaultValue: i.id }),
+          label:
+            i.name !== null
+              ? localizedName({ name: i.name, names: i.names }, i18n.language)
+              : t(`register.industries.${i.id}`, { defaultValue: i.id }),
         }))
       : FALLBACK_INDUSTRIES.map((id) => ({ value: id, label: t(`register.industries.${id}`) }));
 
@@ -83,9 +99,19 @@ export function RegisterForm({
     return message ? t(message, { min: MIN_PASSWORD_LENGTH }) : undefined;
   };
   const onInvalid = (errors: FieldErrors<RegisterValues>) => {
-    // Spec §5: a mismatch toasts 'Passwords do not match'; any other invalid field 'Please fill out all required fields'.
+    // Spec §5: a mismatch toasts 'Passwords do not match'; empty required fields 'Please fill out all required
+    // fields'. A filled field that is wrong (a phone number, an e-mail) is named with its message (ADR 029).
     const mismatch = errors.confirmPassword?.message === 'validation.passwordMatch';
-    notify({ color: 'red', message: t(mismatch ? 'register.toastMismatch' : 'register.toastInvalid') });
+    const wrong = REGISTER_FIELD_ORDER.find((key) => {
+      const message = errors[key]?.message;
+      return message !== undefined && message !== 'validation.required';
+    });
+    const message = mismatch
+      ? t('register.toastMismatch')
+      : wrong
+        ? t('register.toastField', { field: t(`register.${wrong}`), message: fieldError(wrong) })
+        : t('register.toastInvalid');
+    notify({ color: 'red', message });
   };
   const onValid = (values: RegisterValues) => {
     // Values are trimmed by the schema (spec §5); the parsed values arrive here.

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PHONE_PATTERN } from '@sealplan/contracts';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, isPhoneNumber } from '@sealplan/contracts';
 
 // One definition of the limits, shared with the server (spec §5, §9).
-export { MIN_PASSWORD_LENGTH, PHONE_PATTERN };
+export { MIN_PASSWORD_LENGTH };
 
 /**
  * Form schemas. Messages are i18n keys of the `auth` namespace, translated where they are shown, so the
@@ -28,7 +28,7 @@ export const registerSchema = z
     phoneNumber: z
       .string()
       .trim()
-      .refine((v) => v === '' || PHONE_PATTERN.test(v), 'validation.phone'),
+      .refine((v) => v === '' || isPhoneNumber(v), 'validation.phone'),
     email: required(z.string().trim()).email('validation.email'),
     // Passwords are not trimmed: a space may be part of them.
     password: required()
@@ -74,6 +74,6 @@ export const profileSchema = z.object({
   phoneNumber: z
     .string()
     .trim()
-    .refine((v) => v === '' || PHONE_PATTERN.test(v), 'validation.phone'),
+    .refine((v) => v === '' || isPhoneNumber(v), 'validation.phone'),
 });
 export type ProfileValues = z.infer<typeof profileSchema>;

@@ -135,7 +135,7 @@ describe('LoginPage (spec §2, §4, §8)', () => {
     ).toBeTruthy();
     const call = api.calls.find((c) => c.path.startsWith('/api/v1/account/resetpassword/'))!;
     const url = new URL(call.path, 'http://x');
-    expect(url.searchParams.get('redirectUrl')).toBe(`${window.location.origin}/update-password`);
+    expect(url.searchParams.get('redirectUrl')).toBe(`${window.location.origin}/user/update-password`);
     expect(url.searchParams.get('isCustomer')).toBe('true');
     await user.click(screen.getByRole('button', { name: 'Nevermind, I remember' }));
     expect(screen.getByRole('button', { name: 'Login' })).toBeTruthy();

@@ -18,6 +18,7 @@ import {
   useLinkedIdentities,
 } from '../api/external-api';
 import { usePageTitle } from '../hooks/use-page-title';
+import { ActionsHeader } from '@/components/actions-header';
 
 const failureText = (error: unknown, fallback: string) =>
   error instanceof ApiRequestError && error.messages[0] ? error.messages[0] : fallback;
@@ -170,7 +171,7 @@ function Devices() {
             <Table.Th>{t('devices.device')}</Table.Th>
             <Table.Th>{t('devices.system')}</Table.Th>
             <Table.Th>{t('devices.lastSeen')}</Table.Th>
-            <Table.Th />
+            <ActionsHeader />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

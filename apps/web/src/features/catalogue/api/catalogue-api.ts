@@ -2,10 +2,12 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import {
   hasProviderWideReach,
   type FormData,
+  type Industry,
   type SaveCatalogueRequest,
+  type SaveIndustryNamesRequest,
   type VerifyCatalogueRequest,
 } from '@sealplan/contracts';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { SHARED_QUERY_KEYS } from '@/lib/query-keys';
 
 /**
@@ -20,7 +22,10 @@ export const catalogueKeys = {
 
 /** GET /api/catalogue: the catalogue (engine shape, lengths in mm), its meta (version, verified) and sample marks. */
 export function useCatalogue() {
-  return useQuery({ queryKey: catalogueKeys.all, queryFn: () => apiRequest<FormData>('/api/catalogue') });
+  return useQuery({
+    queryKey: catalogueKeys.all,
+    queryFn: (): Promise<FormData> => callApi('catalogue.get'),
+  });
 }
 
 /**
@@ -37,8 +42,7 @@ function adopt(client: QueryClient, data: FormData) {
 export function useSaveCatalogue() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: SaveCatalogueRequest) =>
-      apiRequest<FormData>('/api/catalogue', { method: 'PUT', body }),
+    mutationFn: (body: SaveCatalogueRequest): Promise<FormData> => callApi('catalogue.save', { body }),
     onSuccess: (data) => adopt(client, data),
   });
 }
@@ -47,8 +51,17 @@ export function useSaveCatalogue() {
 export function useVerifyCatalogue() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: VerifyCatalogueRequest) =>
-      apiRequest<FormData>('/api/catalogue/verify', { method: 'POST', body }),
+    mutationFn: (body: VerifyCatalogueRequest): Promise<FormData> => callApi('catalogue.verify', { body }),
     onSuccess: (data) => adopt(client, data),
+  });
+}
+
+/** POST /api/industry/saveNames {industries}: every screen that names an industry reads the answer. */
+export function useSaveIndustryNames() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SaveIndustryNamesRequest): Promise<Industry[]> =>
+      callApi('industry.saveNames', { body }),
+    onSuccess: (data) => client.setQueryData(SHARED_QUERY_KEYS.industries, data),
   });
 }

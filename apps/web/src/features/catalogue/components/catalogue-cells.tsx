@@ -1,8 +1,7 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import {
   Group,
   MultiSelect,
-  NumberInput,
   Select,
   Text,
   TextInput,
@@ -13,6 +12,7 @@ import {
 import { useController, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DISPLAY_DECIMALS, roundTo, SAVE_DECIMALS } from '@sealplan/engine';
+import { NumberField } from '@/components/number-field';
 import { useUnits } from '@/lib/units';
 import { firstMessage, type CatalogueFormValues } from '../model/catalogue-form';
 
@@ -80,7 +80,7 @@ export function TextCell({
 
 /**
  * Decimals a catalogue length shows and accepts: metric one more than elsewhere (the catalogue's mm figures are
- * precise to 3 decimals, the saving precision), imperial the spec §9 display decimals (no 4th, issue 18 item 10).
+ * precise to 3 decimals, the saving precision), imperial the spec §9 display decimals (no 4th, ADR 014).
  */
 const LENGTH_DECIMALS = { METRIC: SAVE_DECIMALS, IMPERIAL: DISPLAY_DECIMALS.IMPERIAL } as const;
 
@@ -107,40 +107,35 @@ export function NumberCell({
   const { field, fieldState } = useController<CatalogueFormValues>({ name });
   const stored = field.value as number | null | undefined;
   const isLength = kind === 'length';
-  const decimals = isLength ? LENGTH_DECIMALS[units.system] : LENGTH_DECIMALS.METRIC;
-  const show = (value: number | null | undefined): string | number =>
-    value === null || value === undefined || Number.isNaN(value)
-      ? ''
+  const decimals = isLength ? LENGTH_DECIMALS[units.system] : units.volumeDecimals;
+  // Volumes are stored in ml and shown in the user's system (ml or US fl oz, ADR 027).
+  const toStored = (shown: number | null) =>
+    shown === null
+      ? nullable
+        ? null
+        : Number.NaN
       : isLength
-        ? roundTo(units.toDisplayLength(value), decimals)
-        : value;
-  const parse = (text: string | number): number | null => {
-    if (text === '' || Number.isNaN(Number(text))) return nullable ? null : Number.NaN;
-    return isLength ? units.fromDisplayLength(Number(text)) : Number(text);
-  };
-  const [text, setText] = useState<string | number>(() => show(stored));
-  const [focused, setFocused] = useState(false);
-
-  useEffect(() => {
-    // Rewrite the text only for a change from outside (reset, reload, unit switch), never while typing.
-    if (focused) return;
-    // Within what a round trip through the shown decimals can change (0.0001 in = 0.00254 mm).
-    setText((current) => (sameValue(parse(current), stored, 0.003) ? current : show(stored)));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [stored, units.system, focused]);
+        ? units.fromDisplayLength(shown)
+        : units.fromDisplayVolume(shown);
+  const shown =
+    stored === null || stored === undefined || Number.isNaN(stored)
+      ? null
+      : isLength
+        ? roundTo(units.toDisplayLength(stored), decimals)
+        : units.toDisplayVolume(stored);
 
   return (
     <Marked sample={sample}>
-      <NumberInput
+      <NumberField
         size="xs"
         aria-label={label}
         ref={field.ref}
         name={field.name}
-        value={text}
-        decimalScale={decimals}
-        decimalSeparator={units.decimalSeparator}
+        value={shown}
+        decimals={decimals}
         allowNegative={false}
-        hideControls
+        // Within what a round trip through the shown decimals can change (0.0001 in = 0.00254 mm).
+        same={(typed) => sameValue(toStored(typed), stored, 0.003)}
         rightSection={
           <Text span size="xs" c="dimmed" pr={6}>
             {isLength ? units.lengthUnit : units.volumeUnit}
@@ -148,15 +143,10 @@ export function NumberCell({
         }
         rightSectionWidth={30}
         rightSectionPointerEvents="none"
-        onFocus={() => setFocused(true)}
-        onBlur={() => {
-          setFocused(false);
-          field.onBlur();
-        }}
-        onChange={(value) => {
-          setText(value);
-          field.onChange(parse(value));
-        }}
+        onBlur={() => field.onBlur()}
+        onChange={(value) => field.onChange(toStored(value))}
+        // A text that is not a number is no figure: the form refuses it (required) until it is corrected.
+        onRefused={() => field.onChange(Number.NaN)}
         error={fieldState.error?.message}
       />
     </Marked>

@@ -2,8 +2,9 @@ import { useMemo } from 'react';
 import { Card, Stack, Title, type ComboboxItem } from '@mantine/core';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { ITEM_TYPE_IDS } from '@sealplan/engine';
-import type { CatalogueTable, SampleFields } from '@sealplan/contracts';
+import { TRANSLATED_NAME_LOCALES, type CatalogueTable, type SampleFields } from '@sealplan/contracts';
 import {
   isSampleValue,
   uniqueId,
@@ -11,6 +12,18 @@ import {
   type CatalogueValues,
 } from '../model/catalogue-form';
 import { FlatTable, type FlatColumn } from './flat-table';
+
+/**
+ * ADR 030: a name column per other interface language beside the English name (required); one left empty shows
+ * the English name in that language.
+ */
+function translatedNameColumns(t: TFunction<'catalogue'>): FlatColumn[] {
+  return TRANSLATED_NAME_LOCALES.map((locale) => ({
+    field: `names.${locale}`,
+    header: t(`columns.nameIn.${locale}`),
+    kind: 'text' as const,
+  }));
+}
 import { NestedTable } from './nested-table';
 
 export interface PanelProps {
@@ -61,6 +74,7 @@ export function ItemTypesPanel({ marks, savedKeys }: PanelProps) {
   const columns: FlatColumn[] = [
     { field: 'id', header: t('columns.id'), kind: 'text', idColumn: true, width: 180 },
     { field: 'name', header: t('columns.name'), kind: 'text' },
+    ...translatedNameColumns(t),
   ];
   return (
     <Stack gap="lg">
@@ -134,6 +148,7 @@ export function TransitTypesPanel({ marks, savedKeys }: PanelProps) {
   const columns: FlatColumn[] = [
     { field: 'id', header: t('columns.id'), kind: 'text', idColumn: true, width: 150 },
     { field: 'name', header: t('columns.name'), kind: 'text' },
+    ...translatedNameColumns(t),
     { field: 'fillerSleeveType', header: t('columns.fillerSleeveType'), kind: 'text' },
     { field: 'fillerSleeveDiameterMm', header: t('columns.fillerSleeveDiameter'), kind: 'length' },
     { field: 'sealantCartridgeSizeMl', header: t('columns.cartridgeSize'), kind: 'volume' },
@@ -183,6 +198,7 @@ export function ClassesPanel({ marks, savedKeys }: PanelProps) {
       columns={[
         { field: 'id', header: t('columns.id'), kind: 'text', idColumn: true, width: 200 },
         { field: 'name', header: t('columns.name'), kind: 'text' },
+        ...translatedNameColumns(t),
       ]}
       marks={marks}
       savedKeys={savedKeys.classes}
@@ -201,10 +217,15 @@ export function SealantsPanel({ marks, savedKeys }: PanelProps) {
       columns={[
         { field: 'id', header: t('columns.id'), kind: 'text', idColumn: true, width: 240 },
         { field: 'name', header: t('columns.name'), kind: 'text' },
+        ...translatedNameColumns(t),
       ]}
       marks={marks}
       savedKeys={savedKeys.sealants}
-      newRow={() => ({ id: uniqueId('SEALANT', ids('sealants')), name: '' })}
+      newRow={() => ({
+        id: uniqueId('SEALANT', ids('sealants')),
+        name: '',
+        names: { 'de-DE': '', 'fr-FR': '', 'zh-Hans': '' },
+      })}
       rowName={(row) => String((row as { id: string }).id)}
     />
   );
@@ -305,7 +326,7 @@ export function ClearancePanel({ marks, savedKeys }: PanelProps) {
 }
 
 /**
- * Issue 22 item 4: standard opening sizes the transit editor's "Smallest opening that fits" chooses from. A round
+ * ADR 020: standard opening sizes the transit editor's "Smallest opening that fits" chooses from. A round
  * size needs its diameter, a rectangular one its width and height (corner radius 0 for sharp corners).
  */
 export function StandardOpeningsPanel({ marks, savedKeys }: PanelProps) {

@@ -72,7 +72,7 @@ describe('catalogue form messages (the contract schema, in the user language and
     ['classes.name', '   ', metric, 'Required'],
     ['classes.name', 'x'.repeat(121), metric, 'At most 120 characters'],
     ['classes.id', 'NO_SUCH_CLASS', metric, 'Choose a value from the list'],
-    // Issue 22 item 4: a rectangle needs its height; a corner radius is at most half the shorter side.
+    // ADR 020: a rectangle needs its height; a corner radius is at most half the shorter side.
     ['standardOpenings.heightMm', null, metric, 'Required'],
     ['standardOpenings.cornerRadiusMm', 101, metric, 'At most half the shorter side.'],
   ] as const)('%s = %s', (path, value, units, expected) => {

@@ -1,5 +1,12 @@
 import type { TFunction } from 'i18next';
-import type { CatalogueTable, FormData, SampleFields, SaveCatalogueRequest } from '@sealplan/contracts';
+import {
+  TRANSLATED_NAME_LOCALES,
+  type CatalogueTable,
+  type FormData,
+  type SampleFields,
+  type SaveCatalogueRequest,
+  type TranslatedNames,
+} from '@sealplan/contracts';
 
 /** The form holds exactly the PUT body, so the contract's schema validates it and server field paths fit it. */
 export type CatalogueFormValues = SaveCatalogueRequest;
@@ -8,7 +15,27 @@ export type CatalogueValues = CatalogueFormValues['catalogue'];
 /** The form's starting values: a copy of the stored catalogue (without the derived isSample) and its version. */
 export function toFormValues(data: FormData): CatalogueFormValues {
   const { isSample: _derived, ...catalogue } = structuredClone(data.catalogue);
-  return { catalogue, version: data.meta.version };
+  // ADR 030: every named row holds a name per language, '' where it has none (its English name shows there), so
+  // the name fields start from a value and an untouched form is not changed; the server stores no empty name.
+  const named = <T extends { names?: TranslatedNames }>(rows: T[]) =>
+    rows.map((row) => ({ ...row, names: allNames(row.names) }));
+  return {
+    catalogue: {
+      ...catalogue,
+      itemTypes: named(catalogue.itemTypes),
+      transitTypes: named(catalogue.transitTypes),
+      classes: named(catalogue.classes),
+      sealants: named(catalogue.sealants),
+    },
+    version: data.meta.version,
+  };
+}
+
+/** A name per language: the stored ones, '' for the rest. */
+function allNames(names: TranslatedNames | undefined): Required<TranslatedNames> {
+  return Object.fromEntries(
+    TRANSLATED_NAME_LOCALES.map((locale) => [locale, names?.[locale] ?? '']),
+  ) as Required<TranslatedNames>;
 }
 
 /** How a row is named in `sampleFields`: its id, or its position for the clearance table (which has no id). */
@@ -82,7 +109,7 @@ export function issueMessage(issue: CatalogueIssue, t: TFunction, units: LimitFo
       return t('catalogue:validation.max', { max: formatLimit(field, max, units) });
     }
     case 'custom':
-      // The contract's shape rules of a standard opening (issue 22 item 4): a size the shape needs, or a corner
+      // The contract's shape rules of a standard opening (ADR 020): a size the shape needs, or a corner
       // radius above half the shorter side.
       return t(
         field === 'cornerRadiusMm' ? 'catalogue:validation.cornerRadius' : 'catalogue:validation.required',

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { FormData, SaveCatalogueRequest } from '@sealplan/contracts';
+import { compactNames, type FormData, type SaveCatalogueRequest } from '@sealplan/contracts';
 import { setStoredToken } from '@/lib/api-client';
 import { SHARED_QUERY_KEYS } from '@/lib/query-keys';
 import { SessionProvider } from '@/lib/session';
@@ -170,7 +170,7 @@ describe('CataloguePage (ADR 008)', () => {
     );
   });
 
-  it('edits the standard opening sizes (issue 22 item 4) like the other tables', async () => {
+  it('edits the standard opening sizes (ADR 020) like the other tables', async () => {
     const api = mockApi({
       'GET /api/auth/current-user': () => me(['ElevatedUser']),
       'GET /api/catalogue': () => ({ data: formData(3) }),
@@ -375,5 +375,34 @@ describe('CataloguePage (ADR 008)', () => {
     const { router } = renderPage();
     expect(await minDepthInput()).toBeTruthy();
     expect(router.state.location.pathname).toBe('/catalogue');
+  });
+
+  it('gives each class a name per language (ADR 030): the German name typed is saved, an empty one is left to English', async () => {
+    const api = mockApi({
+      'GET /api/auth/current-user': () => me(['ElevatedUser']),
+      'GET /api/catalogue': () => ({ data: formData(3) }),
+      'PUT /api/catalogue': (call) => ({
+        data: { ...formData(4), catalogue: { ...putBody(call).catalogue, isSample: true } },
+      }),
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('tab', { name: 'Classes' }));
+    const table = screen.getByRole('table', { name: 'Classes' });
+    expect(within(table).getByRole('columnheader', { name: 'Name (German)' })).toBeTruthy();
+    expect(within(table).getByRole('columnheader', { name: 'Name (Chinese)' })).toBeTruthy();
+    await user.type(within(table).getByRole('textbox', { name: 'Name (German), WATERTIGHT' }), 'Wasserdicht');
+    await user.type(within(table).getByRole('textbox', { name: 'Name (French), WATERTIGHT' }), 'Étanche');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Catalogue saved successfully!')).toBeTruthy();
+    const body = putBody(api.calls.find((c) => c.method === 'PUT')!);
+    expect(body.catalogue.classes[0]!.name).toBe('Watertight');
+    expect(compactNames(body.catalogue.classes[0]!.names)).toEqual({
+      'de-DE': 'Wasserdicht',
+      'fr-FR': 'Étanche',
+    });
+    // A class whose translations were not touched keeps its English name and no other.
+    expect(body.catalogue.classes[1]!.name).toBe('Fire Rated');
+    expect(compactNames(body.catalogue.classes[1]!.names)).toEqual({});
   });
 });

@@ -41,6 +41,7 @@ import {
   TransitTypesPanel,
   type PanelProps,
 } from '../components/catalogue-panels';
+import { IndustryNamesCard } from '../components/industry-names-card';
 import { SampleBanner } from '../components/sample-banner';
 import {
   catalogueFieldErrors,
@@ -245,105 +246,108 @@ function CatalogueEditor({ data, reload }: { data: FormData; reload: () => Promi
 
   return (
     <FormProvider {...form}>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit(false);
-        }}
-      >
-        <Stack gap="md">
-          <SampleBanner meta={base.meta} />
-          <Group justify="space-between" align="flex-start" wrap="wrap">
-            <Stack gap={2}>
-              <Text size="sm">
-                <SampleMark /> {t('legend.sample')}
-              </Text>
-              <Text size="sm" c="dimmed">
-                {t('legend.units', { unit: units.lengthUnit, volume: units.volumeUnit })}
-              </Text>
-              {base.meta.isVerified && (
-                <Text size="sm" c="orange.8">
-                  {t('legend.saveWithdraws')}
+      <Stack gap="md">
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit(false);
+          }}
+        >
+          <Stack gap="md">
+            <SampleBanner meta={base.meta} />
+            <Group justify="space-between" align="flex-start" wrap="wrap">
+              <Stack gap={2}>
+                <Text size="sm">
+                  <SampleMark /> {t('legend.sample')}
                 </Text>
-              )}
-            </Stack>
-            <Group gap="xs">
-              <Button type="submit" loading={isSubmitting || save.isPending} disabled={verify.isPending}>
-                {t('actions.save')}
-              </Button>
-              <Button variant="default" disabled={!isDirty || busy} onClick={onReset}>
-                {t('actions.reset')}
-              </Button>
-              {isDirty ? (
-                <Tooltip label={t('verify.saveFirst')} withArrow>
-                  <span>{verifyButton}</span>
-                </Tooltip>
-              ) : (
-                verifyButton
-              )}
+                <Text size="sm" c="dimmed">
+                  {t('legend.units', { unit: units.lengthUnit, volume: units.volumeUnit })}
+                </Text>
+                {base.meta.isVerified && (
+                  <Text size="sm" c="orange.8">
+                    {t('legend.saveWithdraws')}
+                  </Text>
+                )}
+              </Stack>
+              <Group gap="xs">
+                <Button type="submit" loading={isSubmitting || save.isPending} disabled={verify.isPending}>
+                  {t('actions.save')}
+                </Button>
+                <Button variant="default" disabled={!isDirty || busy} onClick={onReset}>
+                  {t('actions.reset')}
+                </Button>
+                {isDirty ? (
+                  <Tooltip label={t('verify.saveFirst')} withArrow>
+                    <span>{verifyButton}</span>
+                  </Tooltip>
+                ) : (
+                  verifyButton
+                )}
+              </Group>
             </Group>
-          </Group>
-          {problem && (
-            <Alert
-              color={problem.kind === 'conflict' ? 'orange' : 'red'}
-              role="alert"
-              title={t(`errors.${problem.kind}Title`)}
-              withCloseButton
-              closeButtonLabel={t('common:close')}
-              onClose={() => setProblem(null)}
-            >
-              <Text size="sm">{problem.message}</Text>
-              {problem.kind !== 'invalid' && (
-                <Group gap="xs" mt="sm">
-                  <Button size="xs" variant="light" onClick={() => void onReload()}>
-                    {t('conflict.reload')}
-                  </Button>
-                  {problem.kind === 'conflict' && (
-                    <Button size="xs" variant="light" color="red" onClick={() => void onSaveAnyway()}>
-                      {t('conflict.overwrite')}
+            {problem && (
+              <Alert
+                color={problem.kind === 'conflict' ? 'orange' : 'red'}
+                role="alert"
+                title={t(`errors.${problem.kind}Title`)}
+                withCloseButton
+                closeButtonLabel={t('common:close')}
+                onClose={() => setProblem(null)}
+              >
+                <Text size="sm">{problem.message}</Text>
+                {problem.kind !== 'invalid' && (
+                  <Group gap="xs" mt="sm">
+                    <Button size="xs" variant="light" onClick={() => void onReload()}>
+                      {t('conflict.reload')}
                     </Button>
-                  )}
-                </Group>
-              )}
-            </Alert>
-          )}
-          <Tabs
-            value={tab}
-            onChange={(value) => value && setTab(value as CatalogueTable)}
-            keepMounted={false}
-          >
-            <Tabs.List>
+                    {problem.kind === 'conflict' && (
+                      <Button size="xs" variant="light" color="red" onClick={() => void onSaveAnyway()}>
+                        {t('conflict.overwrite')}
+                      </Button>
+                    )}
+                  </Group>
+                )}
+              </Alert>
+            )}
+            <Tabs
+              value={tab}
+              onChange={(value) => value && setTab(value as CatalogueTable)}
+              keepMounted={false}
+            >
+              <Tabs.List>
+                {CATALOGUE_TABLES.map((table) => {
+                  const count = countMessages(errors.catalogue?.[table]);
+                  return (
+                    <Tabs.Tab
+                      key={table}
+                      value={table}
+                      rightSection={
+                        count > 0 ? (
+                          <Badge color="red" size="xs" circle aria-label={t('errors.count', { count })}>
+                            {count}
+                          </Badge>
+                        ) : null
+                      }
+                    >
+                      {t(`tabs.${table}`)}
+                    </Tabs.Tab>
+                  );
+                })}
+              </Tabs.List>
               {CATALOGUE_TABLES.map((table) => {
-                const count = countMessages(errors.catalogue?.[table]);
+                const Panel = PANELS[table];
                 return (
-                  <Tabs.Tab
-                    key={table}
-                    value={table}
-                    rightSection={
-                      count > 0 ? (
-                        <Badge color="red" size="xs" circle aria-label={t('errors.count', { count })}>
-                          {count}
-                        </Badge>
-                      ) : null
-                    }
-                  >
-                    {t(`tabs.${table}`)}
-                  </Tabs.Tab>
+                  <Tabs.Panel key={table} value={table} pt="md">
+                    <Panel marks={base.sampleFields} savedKeys={savedKeys} />
+                  </Tabs.Panel>
                 );
               })}
-            </Tabs.List>
-            {CATALOGUE_TABLES.map((table) => {
-              const Panel = PANELS[table];
-              return (
-                <Tabs.Panel key={table} value={table} pt="md">
-                  <Panel marks={base.sampleFields} savedKeys={savedKeys} />
-                </Tabs.Panel>
-              );
-            })}
-          </Tabs>
-        </Stack>
-      </form>
+            </Tabs>
+          </Stack>
+        </form>
+        <IndustryNamesCard />
+      </Stack>
     </FormProvider>
   );
 }

@@ -1,23 +1,24 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   DEFAULT_PAGE_SIZE,
+  FIXED_KEY_MODELS,
+  isContentModel,
   MAX_PAGE_SIZE,
   modelConfigurationSchema,
+  type CommunitySubmitRequest,
   type Filter,
   type InstanceList,
   type ModelConfiguration,
   type Sort,
 } from '@sealplan/contracts';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 
-/** Issue 19: the content models served by /api/instance/{model}, each with one model configuration. */
+/** ADR 016: the content models served by /api/instance/{model}, each with one model configuration. */
 export { CONTENT_MODELS, isContentModel, type ContentModel } from '@sealplan/contracts';
 
 /** Spec §9: page size 10, page 0. */
 export const CONTENT_PAGE_SIZE = DEFAULT_PAGE_SIZE;
 export const CONTENT_PAGE_SIZES = [10, 25, 50, 100] as const;
-/** Spec §9: search is debounced 500 ms. */
-export const CONTENT_SEARCH_DEBOUNCE_MS = 500;
 /** The most rows one CSV export of a grid fetches (page after page of MAX_PAGE_SIZE). */
 export const CSV_EXPORT_ROW_LIMIT = 10_000;
 
@@ -41,8 +42,6 @@ export interface ContentListParams {
   search: string;
 }
 
-const base = (model: string) => `/api/instance/${encodeURIComponent(model)}`;
-
 function listQuery(params: ContentListParams) {
   return {
     fromIndex: params.pageIndex * params.pageSize,
@@ -55,7 +54,9 @@ function listQuery(params: ContentListParams) {
 
 /** GET /api/instance/{model}?q=&sort=&fromIndex=&size=&search= → { r, pager }. */
 export function listRecords(model: string, params: ContentListParams, signal?: AbortSignal) {
-  return apiRequest<InstanceList<ContentRecord>>(base(model), { query: listQuery(params), signal });
+  return callApi('instance.list', { params: { model }, query: listQuery(params), signal }) as Promise<
+    InstanceList<ContentRecord>
+  >;
 }
 
 export const contentKeys = {
@@ -81,10 +82,11 @@ export type ModelConfigurationRecord = ModelConfiguration & ContentRecord;
  * Parsed with the contract's schema, so a broken configuration is reported instead of rendering half a form.
  */
 export async function fetchModelConfiguration(model: string, signal?: AbortSignal) {
-  const data = await apiRequest<InstanceList<ContentRecord>>(base('ModelConfiguration'), {
+  const data = (await callApi('instance.list', {
+    params: { model: 'ModelConfiguration' },
     query: { q: JSON.stringify({ model }), size: 1 },
     signal,
-  });
+  })) as InstanceList<ContentRecord>;
   const record = data.r[0];
   if (!record) throw new MissingConfigurationError(model);
   const parsed = modelConfigurationSchema.safeParse(record);
@@ -115,19 +117,23 @@ export function useModelConfiguration(model: string) {
 }
 
 /** POST a new record, or PUT an edited one with the version it was read at. */
-export function saveRecord(model: string, record: ContentRecord, key: string | null) {
-  if (!key) return apiRequest<ContentRecord>(base(model), { method: 'POST', body: record });
-  return apiRequest<ContentRecord>(`${base(model)}/${encodeURIComponent(key)}`, {
-    method: 'PUT',
-    body: record,
-  });
+export async function saveRecord(
+  model: string,
+  record: ContentRecord,
+  key: string | null,
+): Promise<ContentRecord> {
+  // The generic records calls answer the record as the model stores it.
+  const saved = key
+    ? await callApi('instance.update', { params: { model, id: key }, body: record })
+    : await callApi('instance.create', { params: { model }, body: record });
+  return saved as ContentRecord;
 }
 
 /** DELETE /api/instance/{model}/{id}?version=… */
 export function deleteRecord(model: string, record: ContentRecord) {
   const key = recordKey(model, record);
-  return apiRequest<unknown>(`${base(model)}/${encodeURIComponent(key)}`, {
-    method: 'DELETE',
+  return callApi('instance.delete', {
+    params: { model, id: key },
     query: { version: typeof record.version === 'number' ? record.version : undefined },
   });
 }
@@ -155,6 +161,29 @@ export async function listAllRecords(
   return rows.slice(0, CSV_EXPORT_ROW_LIMIT);
 }
 
+/**
+ * For a model with one record per fixed key (a configuration per content model, a template per Symbol): the field
+ * holding the key and the keys that have no record yet, which are the only ones a new record can take. Null for
+ * the other models (any key is free).
+ */
+export function useFreeKeys(model: string) {
+  const fixed = isContentModel(model) ? FIXED_KEY_MODELS[model] : undefined;
+  const query = useQuery({
+    queryKey: [...contentKeys.all, 'free-keys', model],
+    queryFn: async () => {
+      const used = new Set(
+        (await listAllRecords(model, { sort: null, q: null, search: '' })).map((r) =>
+          String(r[fixed!.field]),
+        ),
+      );
+      return fixed!.keys.filter((k) => !used.has(k));
+    },
+    enabled: !!fixed,
+  });
+  if (!fixed) return null;
+  return { field: fixed.field, keys: query.data ?? null };
+}
+
 /** Spec §7 communitySubmit {content}: a support request from any signed-in user (e-mail defaults to theirs). */
 export interface SupportRequestInput {
   message: string;
@@ -162,5 +191,8 @@ export interface SupportRequestInput {
   email?: string;
 }
 export function submitSupportRequest(content: SupportRequestInput) {
-  return apiRequest<ContentRecord>('/api/content/communitySubmit', { method: 'POST', body: { content } });
+  // The form's select offers the contract's types; the server refuses any other with its own message.
+  return callApi('content.communitySubmit', {
+    body: { content: content as CommunitySubmitRequest['content'] },
+  });
 }

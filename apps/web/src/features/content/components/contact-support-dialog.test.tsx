@@ -5,7 +5,7 @@ import { mockApi } from '@/testing/fetch-mock';
 import { renderWithProviders } from '@/testing/render';
 import { ContactSupportDialog } from './contact-support-dialog';
 
-describe('Contact support (issue 19, spec §7 communitySubmit)', () => {
+describe('Contact support (ADR 016, spec §7 communitySubmit)', () => {
   beforeAll(() => {
     if (!('fonts' in document))
       Object.defineProperty(document, 'fonts', {

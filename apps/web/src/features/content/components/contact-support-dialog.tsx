@@ -14,7 +14,7 @@ export interface ContactSupportDialogProps {
 }
 
 /**
- * Issue 19 "Contact support": any signed-in user files a support request (spec §7 communitySubmit {content});
+ * ADR 016 "Contact support": any signed-in user files a support request (spec §7 communitySubmit {content});
  * it appears in the support requests grid. The form is the form builder's, with the same validation rules.
  */
 export function ContactSupportDialog({ opened, onClose }: ContactSupportDialogProps) {

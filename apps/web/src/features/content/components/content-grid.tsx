@@ -16,6 +16,7 @@ import {
   IconChevronDown,
   IconChevronUp,
   IconDownload,
+  IconInfoCircle,
   IconPencil,
   IconPlus,
   IconSearch,
@@ -25,23 +26,24 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { Sort } from '@sealplan/contracts';
 import { confirm } from '@/components/confirm-dialog';
+import { SEARCH_DEBOUNCE_MS } from '@/components/list-page';
 import { ApiRequestError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useUnits } from '@/lib/units';
 import {
   CONTENT_PAGE_SIZE,
   CONTENT_PAGE_SIZES,
-  CONTENT_SEARCH_DEBOUNCE_MS,
   deleteRecord,
   listAllRecords,
   recordKey,
   useContentList,
   useContentMutation,
+  useFreeKeys,
   type ContentListParams,
   type ContentRecord,
   type ModelConfigurationRecord,
 } from '../api/content-api';
-import { entryTitle } from '../form/form-values';
+import { recordTitle } from '../lib/record-title';
 import { cellText, csvText, gridColumns } from '../lib/cells';
 import { downloadText, toCsv } from '../lib/csv';
 import { FilterBuilder, toQuery, type GridFilter } from './filter-builder';
@@ -61,7 +63,7 @@ export interface ContentGridProps {
 }
 
 /**
- * Issue 19 admin grid of one content model, rendered from its configuration (`listColumns`, `fields`): paged
+ * ADR 016 admin grid of one content model, rendered from its configuration (`listColumns`, `fields`): paged
  * (spec §9: 10, page 0), sortable, filtered with the JSON `q`, searched (debounced 500 ms); create, edit, delete
  * with confirmation, bulk delete, CSV export of everything the grid's query matches.
  */
@@ -69,7 +71,7 @@ export function ContentGrid({ model, configuration }: ContentGridProps) {
   const { t, i18n } = useTranslation('content');
   const { formatNumber } = useUnits();
   const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search, CONTENT_SEARCH_DEBOUNCE_MS);
+  const [debouncedSearch] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const [pageIndex, setPageIndex] = useState(0);
   const [pageSize, setPageSize] = useState<number>(CONTENT_PAGE_SIZE);
   const [sort, setSort] = useState<SortState | null>(null);
@@ -80,8 +82,11 @@ export function ContentGrid({ model, configuration }: ContentGridProps) {
   const [exporting, setExporting] = useState(false);
 
   const columns = useMemo(
-    () => gridColumns(configuration.fields, configuration.listColumns),
-    [configuration.fields, configuration.listColumns],
+    () =>
+      gridColumns(configuration.fields, configuration.listColumns, (name) =>
+        i18n.exists(`content:grid.columns.${name}`) ? t(`grid.columns.${name}`) : undefined,
+      ),
+    [configuration.fields, configuration.listColumns, t, i18n],
   );
   const q = useMemo(() => toQuery(filters), [filters]);
   const sortJson: Sort | null = sort ? { [sort.field]: sort.direction === 'asc' ? 1 : -1 } : null;
@@ -111,7 +116,10 @@ export function ContentGrid({ model, configuration }: ContentGridProps) {
     no: t('grid.no'),
   };
   const keyOf = (r: ContentRecord) => recordKey(model, r);
-  const titleOf = (r: ContentRecord) => entryTitle(configuration.fields, r) ?? keyOf(r);
+  const titleOf = (r: ContentRecord) => recordTitle(model, configuration.fields, r) ?? keyOf(r);
+  const freeKeys = useFreeKeys(model);
+  // A model of fixed keys whose every key has its record offers no "New"; the grid says why (ADR 016).
+  const noneToCreate = freeKeys?.keys?.length === 0;
   const isSelected = (r: ContentRecord) => selected.some((s) => keyOf(s) === keyOf(r));
   const allOnPage = rows.length > 0 && rows.every(isSelected);
 
@@ -229,15 +237,23 @@ export function ContentGrid({ model, configuration }: ContentGridProps) {
           >
             {t('grid.exportCsv')}
           </Button>
-          <Button
-            size="xs"
-            leftSection={<IconPlus size={14} aria-hidden />}
-            onClick={() => setEditing({ record: null })}
-          >
-            {t('grid.create', { label: configuration.label })}
-          </Button>
+          {!noneToCreate && (
+            <Button
+              size="xs"
+              leftSection={<IconPlus size={14} aria-hidden />}
+              disabled={freeKeys !== null && freeKeys.keys === null}
+              onClick={() => setEditing({ record: null })}
+            >
+              {t(`models.${model}.new`)}
+            </Button>
+          )}
         </Group>
       </Group>
+      {noneToCreate && (
+        <Alert color="blue" mb="sm" icon={<IconInfoCircle size={18} aria-hidden />}>
+          {t(`models.${model}.noneToCreate`)}
+        </Alert>
+      )}
       {(error || list.isError) && (
         <Alert color="red" role="alert" mb="sm" withCloseButton={!!error} onClose={() => setError(null)}>
           {error ?? failureText(list.error, t('grid.loadFailed'))}
@@ -293,7 +309,7 @@ export function ContentGrid({ model, configuration }: ContentGridProps) {
                   {columns.map((c) => (
                     <Table.Td key={c.name} maw={320}>
                       <Text size="sm" lineClamp={2}>
-                        {cellText(c.field, r[c.name], format)}
+                        {cellText(c.field, r[c.name], format, c.name)}
                       </Text>
                     </Table.Td>
                   ))}
@@ -360,6 +376,7 @@ export function ContentGrid({ model, configuration }: ContentGridProps) {
         model={model}
         configuration={configuration}
         record={editing?.record ?? null}
+        freeKeys={freeKeys}
         opened={editing !== null}
         onClose={() => setEditing(null)}
       />

@@ -57,7 +57,7 @@ const productConfiguration = {
   fields: [{ name: 'articleNumber', type: 'input', label: 'Article number' }],
 };
 
-describe('editing a model configuration (issue 19: the form changes accordingly)', () => {
+describe('editing a model configuration (ADR 016: the form changes accordingly)', () => {
   beforeAll(() => {
     if (!('fonts' in document))
       Object.defineProperty(document, 'fonts', {
@@ -85,7 +85,7 @@ describe('editing a model configuration (issue 19: the form changes accordingly)
         onClose={onClose}
       />,
     );
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Model configuration' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit model configuration' });
     const preview = () => within(dialog).getByText('Preview of the form').parentElement!;
     expect(within(preview()).getByRole('textbox', { name: 'Article number' })).toBeTruthy();
 

@@ -8,6 +8,7 @@ import { ApiRequestError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import {
   recordKey,
+  type useFreeKeys,
   saveRecord,
   useContentMutation,
   type ContentRecord,
@@ -18,30 +19,65 @@ import type { FormValues } from '../form/form-values';
 import { cleanFields, previewFields } from '../lib/configuration-fields';
 
 const FORM_ID = 'content-record-form';
+type FreeKeys = NonNullable<ReturnType<typeof useFreeKeys>>;
 const PREVIEW_NOOP = () => undefined;
 
-/** The live preview of a model configuration being edited: the form its fields make. */
+/** What is missing from a field of the configuration being edited, in the user's words. */
+const PROBLEM_KEYS = {
+  nameMissing: 'editor.fieldNameMissing',
+  nameInvalid: 'editor.fieldNameInvalid',
+  incomplete: 'editor.fieldIncomplete',
+} as const;
+
+/**
+ * The live preview of a model configuration being edited: the form its complete fields make, as they are typed
+ * (a field without a widget yet is shown as an input), and which fields wait to be completed.
+ */
 function ConfigurationPreview({ raw }: { raw: unknown }) {
   const { t } = useTranslation('content');
-  const result = previewFields(raw);
+  const { fields, problems } = previewFields(raw);
+  const pending = problems.map((p) => t(PROBLEM_KEYS[p.kind], { n: p.index + 1 })).join('; ');
   return (
-    <Paper withBorder p="sm" h="100%">
+    // Sticky, so that a field added at the foot of a long list is seen in the preview without scrolling back.
+    <Paper withBorder p="sm" pos="sticky" top={0} aria-label={t('editor.preview')} component="section">
       <Title order={3} size="h5" mb="xs">
         {t('editor.preview')}
       </Title>
-      {result.ok ? (
+      {problems.length > 0 && (
+        <Alert color="yellow" p="xs" mb="sm">
+          {t('editor.previewPending', { fields: pending })}
+        </Alert>
+      )}
+      {fields.length > 0 ? (
         <DynamicForm
-          key={JSON.stringify(result.fields)}
-          fields={result.fields}
+          key={JSON.stringify(fields)}
+          fields={fields}
           onSubmit={PREVIEW_NOOP}
           submitLabel={t('editor.previewSubmit')}
         />
       ) : (
-        <Alert color="yellow" p="xs">
-          {t('editor.previewInvalid', { detail: result.message })}
-        </Alert>
+        problems.length === 0 && (
+          <Text size="sm" c="dimmed">
+            {t('editor.previewEmpty')}
+          </Text>
+        )
       )}
     </Paper>
+  );
+}
+
+/** The fields of the form: for a new record of a model with fixed keys, the key is picked from the free ones. */
+function formFields(
+  fields: readonly DynamicFormField[],
+  freeKeys: FreeKeys | null,
+  creating: boolean,
+): readonly DynamicFormField[] {
+  if (!creating || !freeKeys?.keys) return fields;
+  const keys = freeKeys.keys;
+  return fields.map((f) =>
+    f.name === freeKeys.field
+      ? { ...f, type: 'select', isDisabled: false, options: keys.map((k) => ({ value: k, label: k })) }
+      : f,
   );
 }
 
@@ -52,13 +88,22 @@ export interface RecordEditorProps {
   record: ContentRecord | null;
   opened: boolean;
   onClose: () => void;
+  /** For a model with fixed keys, the keys still free (useFreeKeys); null otherwise. */
+  freeKeys?: FreeKeys | null;
 }
 
 /**
  * Create or edit one record in a dialog, with the form its model configuration describes. A model configuration
- * itself is edited beside a live preview of the form it makes (issue 19: the form changes accordingly).
+ * itself is edited beside a live preview of the form it makes (ADR 016: the form changes accordingly).
  */
-export function RecordEditor({ model, configuration, record, opened, onClose }: RecordEditorProps) {
+export function RecordEditor({
+  model,
+  configuration,
+  record,
+  opened,
+  onClose,
+  freeKeys = null,
+}: RecordEditorProps) {
   const { t } = useTranslation('content');
   const narrow = useMediaQuery('(max-width: 48em)');
   const [serverErrors, setServerErrors] = useState<Record<string, string> | null>(null);
@@ -68,10 +113,8 @@ export function RecordEditor({ model, configuration, record, opened, onClose }: 
   const key = record ? recordKey(model, record) : null;
   const isConfiguration = model === 'ModelConfiguration';
   const save = useContentMutation((values: ContentRecord) => saveRecord(model, values, key));
-  const fields: readonly DynamicFormField[] = configuration.fields;
-  const title = record
-    ? t('editor.edit', { label: configuration.label })
-    : t('editor.create', { label: configuration.label });
+  const fields = formFields(configuration.fields, freeKeys, !record);
+  const title = record ? t(`models.${model}.edit`) : t(`models.${model}.new`);
 
   const reset = () => {
     setServerErrors(null);
@@ -95,6 +138,12 @@ export function RecordEditor({ model, configuration, record, opened, onClose }: 
     const body: ContentRecord = isConfiguration
       ? { ...values, fields: cleanFields(values.fields) }
       : { ...values };
+    // A configuration makes a form only with at least one field: said here, in the user's words, before a save.
+    if (isConfiguration && (!Array.isArray(body.fields) || body.fields.length === 0)) {
+      setServerErrors({ fields: t('editor.fieldsRequired') });
+      setError(t('editor.fieldsRequired'));
+      return;
+    }
     if (record && typeof record.version === 'number') body.version = record.version;
     try {
       await save.mutateAsync(body);
@@ -105,7 +154,7 @@ export function RecordEditor({ model, configuration, record, opened, onClose }: 
       } else setError(t('editor.failed'));
       return;
     }
-    toast.success(t('editor.saved', { label: configuration.label }));
+    toast.success(t(`models.${model}.saved`));
     reset();
     onClose();
   };

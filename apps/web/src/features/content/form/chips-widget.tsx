@@ -21,7 +21,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { IconPhoto } from '@tabler/icons-react';
 import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { DynamicOption } from '@sealplan/contracts';
+import { isSafeLink, type DynamicOption } from '@sealplan/contracts';
 import { fieldError, isRequired } from './field-errors';
 import { useDynamicFormContext } from './form-context';
 import type { WidgetProps } from './simple-widgets';
@@ -61,8 +61,10 @@ interface ChipProps {
 
 /** The picture of an option, or a placeholder when the field shows pictures and this chip has none. */
 function ChipImage({ src, label }: { src: string | undefined; label: string }) {
+  // An image address stored before the one link rule (ADR 023) that breaks it is not loaded.
+  const safeSrc = src && isSafeLink(src) ? src : undefined;
   return (
-    <Avatar src={src} alt={src ? label : undefined} size={CHIP_IMAGE_SIZE} radius="xl" color="gray">
+    <Avatar src={safeSrc} alt={safeSrc ? label : undefined} size={CHIP_IMAGE_SIZE} radius="xl" color="gray">
       <IconPhoto size={11} aria-hidden />
     </Avatar>
   );

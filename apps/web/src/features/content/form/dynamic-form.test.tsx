@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { DynamicFormField } from '@sealplan/contracts';
 import { renderWithProviders } from '@/testing/render';
 import { DynamicForm } from './dynamic-form';
+import { TAB_SETUP_DELAY_MS } from './list-widgets';
 
 beforeAll(() => {
   // jsdom has no document.fonts; Mantine's autosize Textarea listens on it.
@@ -396,6 +397,32 @@ describe('DynamicForm: repeating form and tabs', () => {
     await waitFor(() =>
       expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ pages: [{ title: 'Details' }] })),
     );
+  });
+});
+
+describe('DynamicForm: tab setup delayed 1500 ms (spec §9)', () => {
+  it('builds the open tab at once and the other tabs 1500 ms later', () => {
+    const onSubmit = vi.fn();
+    vi.useFakeTimers();
+    try {
+      renderWithProviders(
+        <DynamicForm
+          fields={[{ name: 'pages', type: 'tabs', label: 'Page', fields: entryFields }]}
+          initialValues={{ pages: [{ title: 'Intro' }, { title: 'Body' }, { title: '' }] }}
+          onSubmit={onSubmit}
+        />,
+      );
+      const titles = () => screen.queryAllByRole('textbox', { name: 'Title', hidden: true });
+      expect(screen.getAllByRole('tab')).toHaveLength(3);
+      expect(titles().map((b) => (b as HTMLInputElement).value)).toEqual(['Intro']);
+      act(() => vi.advanceTimersByTime(TAB_SETUP_DELAY_MS - 1));
+      expect(titles()).toHaveLength(1);
+      act(() => vi.advanceTimersByTime(1));
+      expect(titles().map((b) => (b as HTMLInputElement).value)).toEqual(['Intro', 'Body', '']);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(onSubmit).not.toHaveBeenCalled();
   });
 });
 

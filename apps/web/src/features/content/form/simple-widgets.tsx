@@ -1,18 +1,9 @@
-import {
-  Button,
-  Checkbox,
-  Group,
-  NumberInput,
-  PasswordInput,
-  Radio,
-  Select,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Button, Checkbox, Group, PasswordInput, Radio, Select, Textarea, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useController } from 'react-hook-form';
 import { Link } from 'react-router';
-import type { DynamicFormField } from '@sealplan/contracts';
+import { isSafeLink, type DynamicFormField } from '@sealplan/contracts';
+import { NumberField } from '@/components/number-field';
 import { useUnits } from '@/lib/units';
 import { fieldError, isRequired } from './field-errors';
 import { useDynamicFormContext } from './form-context';
@@ -29,7 +20,6 @@ const text = (v: unknown) => (typeof v === 'string' ? v : v === null || v === un
 export function InputWidget({ field, path }: WidgetProps) {
   const { disabled } = useDynamicFormContext();
   const { field: input, fieldState } = useController({ name: path });
-  const { decimalSeparator } = useUnits();
   const common = {
     label: field.label,
     withAsterisk: isRequired(field),
@@ -41,11 +31,11 @@ export function InputWidget({ field, path }: WidgetProps) {
   };
   if (field.inputType === 'number') {
     return (
-      <NumberInput
+      <NumberField
         {...common}
-        decimalSeparator={decimalSeparator}
-        value={typeof input.value === 'number' ? input.value : ''}
-        onChange={(v) => input.onChange(typeof v === 'number' ? v : null)}
+        value={typeof input.value === 'number' ? input.value : null}
+        onChange={(v) => input.onChange(v)}
+        onBlur={() => input.onBlur()}
       />
     );
   }
@@ -99,13 +89,15 @@ export function ButtonWidget({ field }: WidgetProps) {
   const target = typeof field.value === 'string' ? field.value : '';
   const isDisabled = disabled || field.isDisabled;
   let button;
-  if (target.startsWith('/')) {
+  // The one link rule (ADR 023): a site path or an http(s) URL, also for a value stored before it.
+  const safe = isSafeLink(target);
+  if (safe && target.startsWith('/')) {
     button = (
       <Button variant="light" component={Link} to={target} disabled={isDisabled}>
         {field.label}
       </Button>
     );
-  } else if (/^https?:\/\//i.test(target)) {
+  } else if (safe) {
     button = (
       <Button
         variant="light"

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DynamicFormField } from '@sealplan/contracts';
-import { cellText, csvText, gridColumns } from './cells';
+import { cellText, csvText, gridColumns, keyAsWords } from './cells';
 import { csvCell, toCsv } from './csv';
 
 const format = {
@@ -16,7 +16,7 @@ const unit: DynamicFormField = {
   options: [{ value: 'pcs', label: 'Pieces' }],
 };
 
-describe('grid cells and CSV (issue 19)', () => {
+describe('grid cells and CSV (ADR 016)', () => {
   it('writes each value as its widget shows it, numbers through the formatter', () => {
     expect(cellText(undefined, 1234.567, format)).toBe('1.234,57');
     expect(cellText(undefined, true, format)).toBe('Ja');
@@ -49,7 +49,26 @@ describe('grid cells and CSV (issue 19)', () => {
       { name: 'b', type: 'repeat', label: 'B' },
       { name: 'c', type: 'checkbox', label: 'C' },
     ];
-    expect(gridColumns(fields, ['c', 'zz']).map((c) => c.label)).toEqual(['C', 'zz']);
+    expect(gridColumns(fields, ['c', 'zz']).map((c) => c.label)).toEqual(['C', 'Zz']);
     expect(gridColumns(fields, []).map((c) => c.name)).toEqual(['a', 'c']);
+  });
+});
+
+describe('record columns without a form field (ADR 029)', () => {
+  const format = {
+    formatNumber: (n: number) => String(n),
+    formatDate: (iso: string) => `date(${iso.slice(0, 10)})`,
+    yes: 'Yes',
+    no: 'No',
+  };
+  it('labels them in the language given, else in words, never by their key', () => {
+    const labels: Record<string, string> = { createdOn: 'Erstellt' };
+    expect(
+      gridColumns([], ['createdOn', 'isLocked', 'lastUpdatedOn'], (n) => labels[n]).map((c) => c.label),
+    ).toEqual(['Erstellt', 'Locked', 'Last updated on']);
+    expect(keyAsWords('max_count')).toBe('Max count');
+  });
+  it('shows a stamp of such a column as a date in the user language', () => {
+    expect(cellText(undefined, '2024-05-01T10:00:00.000Z', format, 'createdOn')).toBe('date(2024-05-01)');
   });
 });

@@ -15,8 +15,13 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}/;
 const optionLabel = (field: DynamicFormField | undefined, value: string) =>
   field?.options?.find((o) => o.value === value)?.label ?? value;
 
-/** The text a grid cell shows for a value of the field (its widget decides how). */
-export function cellText(field: DynamicFormField | undefined, value: unknown, format: CellFormat): string {
+/** The text a grid cell shows for a value of the field (its widget decides how); `name` is the column's key. */
+export function cellText(
+  field: DynamicFormField | undefined,
+  value: unknown,
+  format: CellFormat,
+  name: string = field?.name ?? '',
+): string {
   if (value === null || value === undefined || value === '') return '';
   if (typeof value === 'boolean') return value ? format.yes : format.no;
   if (typeof value === 'number') return format.formatNumber(value, CELL_DECIMALS);
@@ -31,8 +36,8 @@ export function cellText(field: DynamicFormField | undefined, value: unknown, fo
     return typeof text === 'string' ? text : '…';
   }
   const text = String(value);
-  if ((field?.type === 'date' || /On$/.test(field?.name ?? '')) && ISO_DATE.test(text))
-    return format.formatDate(text);
+  // A record's own stamps (createdOn, lastUpdatedOn) have no form field: their key says they are dates.
+  if ((field?.type === 'date' || /On$/.test(name)) && ISO_DATE.test(text)) return format.formatDate(text);
   return optionLabel(field, text);
 }
 
@@ -50,8 +55,26 @@ export function csvText(
   return cellText(field, value, { ...format, formatNumber: (n) => String(n), formatDate: (d) => d });
 }
 
-/** A grid's columns: the configuration's list columns, or its first few plain fields when it names none. */
-export function gridColumns(fields: readonly DynamicFormField[], listColumns: readonly string[]) {
+/** A column key as words, for a key nobody labelled: "createdOn" -> "Created on", "isLocked" -> "Locked". */
+export function keyAsWords(name: string): string {
+  const words = name
+    .replace(/^is(?=[A-Z])/, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * The grid's columns: the configured list columns (or the first four visible fields), each labelled by its field,
+ * else by `labelOf` (the record's own columns in the user's language), else by its key in words (ADR 029).
+ */
+export function gridColumns(
+  fields: readonly DynamicFormField[],
+  listColumns: readonly string[],
+  labelOf: (name: string) => string | undefined = () => undefined,
+) {
   const byName = new Map(fields.map((f) => [f.name, f]));
   const names = listColumns.length
     ? listColumns
@@ -61,5 +84,9 @@ export function gridColumns(fields: readonly DynamicFormField[], listColumns: re
         )
         .slice(0, 4)
         .map((f) => f.name);
-  return names.map((name) => ({ name, field: byName.get(name), label: byName.get(name)?.label ?? name }));
+  return names.map((name) => ({
+    name,
+    field: byName.get(name),
+    label: byName.get(name)?.label ?? labelOf(name) ?? keyAsWords(name),
+  }));
 }

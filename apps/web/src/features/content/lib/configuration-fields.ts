@@ -32,12 +32,47 @@ export function cleanFields(raw: unknown): unknown {
   });
 }
 
-export type PreviewResult = { ok: true; fields: DynamicFormField[] } | { ok: false; message: string };
+/** Why a field of a configuration being edited is left out of the preview: its index and what it lacks. */
+export interface PreviewProblem {
+  index: number;
+  kind: 'nameMissing' | 'nameInvalid' | 'incomplete';
+}
 
-/** The fields of a model configuration being edited, checked by the contract, for the live preview. */
+export interface PreviewResult {
+  /** The fields that make a form as they are, in order (a field without a widget yet shows as an input). */
+  fields: DynamicFormField[];
+  problems: PreviewProblem[];
+}
+
+const fieldSchema = modelConfigurationSchema.shape.fields.element;
+
+/**
+ * The fields of a model configuration being edited, for the live preview: each field the contract accepts is
+ * shown, so a field appears as soon as it has a name; the others are reported by position, not left to hide the
+ * whole form.
+ */
 export function previewFields(raw: unknown): PreviewResult {
-  const parsed = modelConfigurationSchema.shape.fields.safeParse(cleanFields(raw));
-  if (parsed.success) return { ok: true, fields: parsed.data };
-  const issue = parsed.error.issues[0];
-  return { ok: false, message: `${issue?.path.join('.') ?? ''}: ${issue?.message ?? ''}` };
+  const cleaned = cleanFields(raw);
+  const out: PreviewResult = { fields: [], problems: [] };
+  if (!Array.isArray(cleaned)) return out;
+  cleaned.forEach((entry: unknown, index) => {
+    const candidate =
+      entry && typeof entry === 'object' && !(entry as { type?: unknown }).type
+        ? { ...(entry as object), type: 'input' }
+        : entry;
+    const parsed = fieldSchema.safeParse(candidate);
+    if (parsed.success) {
+      out.fields.push(parsed.data);
+      return;
+    }
+    const name = (entry as { name?: unknown } | null)?.name;
+    const kind =
+      typeof name !== 'string' || name.trim() === ''
+        ? 'nameMissing'
+        : parsed.error.issues.some((i) => i.path.length === 1 && i.path[0] === 'name')
+          ? 'nameInvalid'
+          : 'incomplete';
+    out.problems.push({ index, kind });
+  });
+  return out;
 }

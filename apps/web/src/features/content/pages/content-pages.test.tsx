@@ -105,7 +105,7 @@ const listCalls = (calls: MockCall[]) =>
   calls.filter((c) => c.method === 'GET' && c.path.startsWith('/api/instance/Product'));
 const paramsOf = (call: MockCall) => new URL(`http://x${call.path}`).searchParams;
 
-describe('content admin grid (issue 19)', () => {
+describe('content admin grid (ADR 016)', () => {
   beforeAll(() => {
     if (!('fonts' in document))
       Object.defineProperty(document, 'fonts', {
@@ -196,8 +196,8 @@ describe('content admin grid (issue 19)', () => {
     const user = userEvent.setup();
     renderModel();
     await screen.findByText('A-1');
-    await user.click(screen.getByRole('button', { name: 'New Product' }));
-    const dialog = await screen.findByRole('dialog', { name: 'New Product' });
+    await user.click(screen.getByRole('button', { name: 'New product' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New product' });
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Price' }), { target: { value: '9000' } });
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Article number is required')).toBeTruthy();
@@ -213,9 +213,9 @@ describe('content admin grid (issue 19)', () => {
     expect(within(dialog).getByRole('alert').textContent).toContain('Invalid user entry');
 
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New Product' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New product' })).toBeNull());
     expect(posted).toMatchObject({ articleNumber: 'NX-100', name: 'Cable sleeve', price: 12.5 });
-    expect(await screen.findByText('Product saved successfully!')).toBeTruthy();
+    expect(await screen.findByText('Product saved.')).toBeTruthy();
   });
 
   it('edits with the version read, and deletes after confirmation (single and bulk)', async () => {
@@ -246,7 +246,7 @@ describe('content admin grid (issue 19)', () => {
     renderModel();
     await screen.findByText('A-2');
     await user.click(screen.getByRole('button', { name: 'Edit A-2' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Product' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit product' });
     const name = within(dialog).getByRole('textbox', { name: 'Name' });
     await user.clear(name);
     await user.type(name, 'Renamed');

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import {
   Alert,
   Anchor,
@@ -12,8 +12,9 @@ import {
   Title,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { canAdministerContent } from '@sealplan/contracts';
+import { DEFAULT_CULTURE } from '@/lib/i18n';
 import { RequireAccess } from '@/lib/session';
 import { usePageTitle } from '@/lib/page-title';
 import {
@@ -24,8 +25,9 @@ import {
   useModelConfiguration,
 } from '../api/content-api';
 import { ContentGrid } from '../components/content-grid';
+import { labelTexts, shownConfiguration } from '../lib/shown-labels';
 
-/** Issue 19: the content admin, for users whose roles may administer content (canAdministerContent). */
+/** ADR 016: the content admin, for users whose roles may administer content (canAdministerContent). */
 function RequireContentAdmin({ children }: { children: ReactNode }) {
   return <RequireAccess allow={canAdministerContent}>{children}</RequireAccess>;
 }
@@ -62,9 +64,23 @@ export function ContentPage() {
 }
 
 function ModelAdmin({ model }: { model: string }) {
-  const { t } = useTranslation('content');
+  const { t, i18n } = useTranslation('content');
   const configuration = useModelConfiguration(model);
-  const label = configuration.data?.label ?? t(`models.${model}.label`);
+  const shown = useMemo(
+    () =>
+      configuration.data
+        ? shownConfiguration(
+            configuration.data,
+            labelTexts(
+              t,
+              (key) => i18n.exists(key, { lng: DEFAULT_CULTURE }),
+              i18n.getFixedT(DEFAULT_CULTURE),
+            ),
+          )
+        : null,
+    [configuration.data, t, i18n],
+  );
+  const label = shown?.label ?? t(`models.${model}.label`);
   usePageTitle(label);
   return (
     <Stack gap="md" p="md">
@@ -91,7 +107,7 @@ function ModelAdmin({ model }: { model: string }) {
               : configuration.error.message}
         </Alert>
       )}
-      {configuration.data && <ContentGrid key={model} model={model} configuration={configuration.data} />}
+      {shown && <ContentGrid key={model} model={model} configuration={shown} />}
     </Stack>
   );
 }
@@ -99,7 +115,8 @@ function ModelAdmin({ model }: { model: string }) {
 /** /content/:model: the grid of one content model. */
 export function ContentModelPage() {
   const { model } = useParams();
-  if (!model || !isContentModel(model)) return <Navigate to="/content" replace />;
+  // The router answers 404 for any other name before this page renders.
+  if (!model || !isContentModel(model)) return null;
   return (
     <RequireContentAdmin>
       <ModelAdmin model={model} />

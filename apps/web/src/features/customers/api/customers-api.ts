@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Customer, CustomerInput, Industry, InstanceList } from '@sealplan/contracts';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 
 export const customerKeys = {
   all: ['customers'] as const,
@@ -13,7 +13,7 @@ export const customerKeys = {
 export function useIndustries() {
   return useQuery({
     queryKey: customerKeys.industries,
-    queryFn: () => apiRequest<Industry[]>('/api/industry/getActive', { method: 'POST', body: {} }),
+    queryFn: (): Promise<Industry[]> => callApi('industry.getActive'),
     staleTime: 10 * 60_000,
   });
 }
@@ -31,7 +31,9 @@ export function useCustomerList(params: CustomerListParams) {
   return useQuery({
     queryKey: customerKeys.list(params),
     queryFn: () =>
-      apiRequest<InstanceList<Customer>>('/api/instance/Customer', {
+      // The generic records call answers the records of the model asked for.
+      callApi('instance.list', {
+        params: { model: 'Customer' },
         query: {
           search: params.search || undefined,
           sort: JSON.stringify({ name: params.sortDirection }),
@@ -39,7 +41,7 @@ export function useCustomerList(params: CustomerListParams) {
           size: params.pageSize,
           q: params.includeInactive ? undefined : JSON.stringify({ isActive: true }),
         },
-      }),
+      }) as Promise<InstanceList<Customer>>,
     placeholderData: keepPreviousData,
   });
 }
@@ -48,8 +50,8 @@ export function useCustomerList(params: CustomerListParams) {
 export function useSaveCustomer() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (customer: CustomerInput) =>
-      apiRequest<Customer>('/api/customer/saveOne', { method: 'POST', body: { customer } }),
+    mutationFn: (customer: CustomerInput): Promise<Customer> =>
+      callApi('customer.saveOne', { body: { customer } }),
     onSuccess: () => client.invalidateQueries({ queryKey: customerKeys.all }),
   });
 }

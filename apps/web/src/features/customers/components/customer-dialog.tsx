@@ -15,6 +15,7 @@ import {
 import { ApiRequestError } from '@/lib/api-client';
 import { useIndustries, useSaveCustomer } from '../api/customers-api';
 import { customerMessage } from '../lib/messages';
+import { useLocalizedName } from '@/lib/localized-name';
 
 export interface CustomerDialogProps {
   opened: boolean;
@@ -54,6 +55,7 @@ const FORM_FIELD_BY_INPUT: Record<string, keyof CustomerForm> = {
  */
 export function CustomerDialog({ opened, onClose, customer, onSaved }: CustomerDialogProps) {
   const { t } = useTranslation('customers');
+  const name = useLocalizedName();
   const industries = useIndustries();
   const save = useSaveCustomer();
   const form = useForm<CustomerForm>({
@@ -110,7 +112,7 @@ export function CustomerDialog({ opened, onClose, customer, onSaved }: CustomerD
                 label={t('fields.industry')}
                 placeholder={t('fields.selectIndustry')}
                 required
-                data={(industries.data ?? []).map((i) => ({ value: i.id, label: i.name }))}
+                data={(industries.data ?? []).map((i) => ({ value: i.id, label: name(i) }))}
                 value={field.value || null}
                 onChange={(v) => field.onChange(v ?? '')}
                 onBlur={field.onBlur}

@@ -1,5 +1,6 @@
 import { ListState } from '@/components/list-state';
-import { useEffect, useState } from 'react';
+import { ListFooter, SEARCH_DEBOUNCE_MS, useListPages } from '@/components/list-page';
+import { useState } from 'react';
 import {
   ActionIcon,
   Badge,
@@ -8,7 +9,6 @@ import {
   Checkbox,
   Container,
   Group,
-  Pagination,
   Stack,
   Table,
   Text,
@@ -33,13 +33,13 @@ import { confirm } from '@/components/confirm-dialog';
 import { notify } from '@/lib/toast';
 import { useCustomerList, useSaveCustomer } from '../api/customers-api';
 import { CustomerDialog } from '../components/customer-dialog';
-
-/** Spec §9: search is debounced 500 ms. */
-export const SEARCH_DEBOUNCE_MS = 500;
+import { ActionsHeader } from '@/components/actions-header';
+import { useIndustryName } from '@/lib/localized-name';
 
 /** Customers (spec §2, §3): list with search, sort by name, paging, project count and active flag; add and edit. */
 export function CustomersPage() {
   const { t } = useTranslation('customers');
+  const industryName = useIndustryName();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [sortDirection, setSortDirection] = useState<'asc' | 'desc'>('asc');
@@ -47,7 +47,7 @@ export function CustomersPage() {
   const [includeInactive, setIncludeInactive] = useState(false);
   const [editing, setEditing] = useState<Customer | null | undefined>(undefined);
   const save = useSaveCustomer();
-  // Deactivating keeps the customer and its projects; it leaves the lists of customers to pick (issue 18 item 14).
+  // Deactivating keeps the customer and its projects; it leaves the lists of customers to pick (ADR 014).
   const setActive = async (c: Customer, active: boolean) => {
     if (!active && !(await confirm({ message: t('list.deactivateConfirm', { name: c.name }), danger: true })))
       return;
@@ -69,12 +69,11 @@ export function CustomersPage() {
     includeInactive,
   });
   const total = list.data?.pager.totalRecords ?? 0;
-  const pages = Math.max(1, Math.ceil(total / DEFAULT_PAGE_SIZE));
-  // Fewer records than the page needs (a narrower filter): show the new last page rather than an empty list.
-  const loaded = list.data !== undefined && !list.isPlaceholderData;
-  useEffect(() => {
-    if (loaded && pageIndex > pages - 1) setPageIndex(pages - 1);
-  }, [loaded, pageIndex, pages]);
+  const pages = useListPages(total, DEFAULT_PAGE_SIZE, {
+    pageIndex,
+    setPageIndex,
+    loaded: list.data !== undefined && !list.isPlaceholderData,
+  });
 
   return (
     <Container size="lg" py="lg">
@@ -139,14 +138,14 @@ export function CustomersPage() {
                   <Table.Th>{t('list.contact')}</Table.Th>
                   <Table.Th ta="right">{t('list.projects')}</Table.Th>
                   <Table.Th>{t('list.status')}</Table.Th>
-                  <Table.Th w={90} />
+                  <ActionsHeader w={90} />
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {list.data?.r.map((c) => (
                   <Table.Tr key={c.id}>
                     <Table.Td fw={600}>{c.name}</Table.Td>
-                    <Table.Td>{c.industry.display}</Table.Td>
+                    <Table.Td>{industryName(c.industry)}</Table.Td>
                     <Table.Td>
                       <Text size="sm">
                         {c.contactFirstName} {c.contactLastName}
@@ -192,19 +191,12 @@ export function CustomersPage() {
               </Table.Tbody>
             </Table>
           </ListState>
-          <Group justify="space-between" mt="md">
-            <Text size="sm" c="dimmed">
-              {t('list.total', { count: total })}
-            </Text>
-            {pages > 1 && (
-              <Pagination
-                total={pages}
-                value={pageIndex + 1}
-                onChange={(p) => setPageIndex(p - 1)}
-                size="sm"
-              />
-            )}
-          </Group>
+          <ListFooter
+            totalText={t('list.total', { count: total })}
+            pages={pages}
+            pageIndex={pageIndex}
+            onPageChange={setPageIndex}
+          />
         </Card>
       </Stack>
       <CustomerDialog

@@ -3,6 +3,7 @@ import { IconArrowRight } from '@tabler/icons-react';
 import type { Project } from '@sealplan/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useIndustryName } from '@/lib/localized-name';
 
 function formatDate(iso: string, locale: string): string {
   const date = new Date(iso);
@@ -14,6 +15,7 @@ function formatDate(iso: string, locale: string): string {
 /** The most recently updated projects with links (spec §7 getDashboardData recentProjects). */
 export function RecentProjects({ projects, loading }: { projects: Project[] | undefined; loading: boolean }) {
   const { t, i18n } = useTranslation('shell');
+  const industryName = useIndustryName();
   return (
     <Card padding="lg">
       <Group justify="space-between" mb="md">
@@ -64,7 +66,7 @@ export function RecentProjects({ projects, loading }: { projects: Project[] | un
                       {project.name}
                     </Anchor>
                     <Text size="xs" c="dimmed">
-                      {project.industry.display}
+                      {industryName(project.industry)}
                     </Text>
                   </Table.Td>
                   <Table.Td>{project.customer.display}</Table.Td>

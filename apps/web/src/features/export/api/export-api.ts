@@ -1,8 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { SendProjectExportRequest, SendProjectExportShared } from '@sealplan/contracts';
-import { apiDownload, apiRequest } from '@/lib/api-client';
-
-export const SEND_PROJECT_EXPORT_PATH = '/api/project/sendProjectExport';
+import { callApi, downloadApi } from '@/lib/api-client';
 
 /** File name from content-disposition (the server sends a plain ASCII name), else a fallback. */
 export function fileNameFrom(response: Response, fallback: string): string {
@@ -31,13 +29,10 @@ export type ExportResult =
 /** Spec §7 sendProjectExport: downloads the file, or asks the server to e-mail it (isShare). */
 export async function sendProjectExport(body: SendProjectExportRequest): Promise<ExportResult> {
   if (body.isShare) {
-    const data = await apiRequest<SendProjectExportShared>(SEND_PROJECT_EXPORT_PATH, {
-      method: 'POST',
-      body,
-    });
+    const data = await callApi('project.sendProjectExport', { body });
     return { kind: 'shared', data };
   }
-  const response = await apiDownload(SEND_PROJECT_EXPORT_PATH, { method: 'POST', body });
+  const response = await downloadApi('project.sendProjectExport', { body });
   const fileName = fileNameFrom(response, `material-list.${(body.outputFormat ?? 'PDF').toLowerCase()}`);
   saveBlob(await response.blob(), fileName);
   return { kind: 'downloaded', fileName };
@@ -49,12 +44,9 @@ export function useSendProjectExport() {
 
 /** The project's transits for the /test page widget (the project page passes its own). */
 export async function fetchProjectTransits(projectId: string): Promise<{ id: string; name: string }[]> {
-  const data = await apiRequest<{ transits?: { id?: unknown; name?: unknown }[] }>(
-    '/api/project/getProjectAndTransits',
-    {
-      method: 'POST',
-      body: { projectId },
-    },
+  const data: { transits?: { id?: unknown; name?: unknown }[] } = await callApi(
+    'project.getProjectAndTransits',
+    { body: { projectId } },
   );
   return (data.transits ?? [])
     .filter((t): t is { id: string; name: string } => typeof t.id === 'string' && typeof t.name === 'string')

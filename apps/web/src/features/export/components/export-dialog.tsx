@@ -17,10 +17,13 @@ import {
 import { notify } from '@/lib/toast';
 import { useTranslation } from 'react-i18next';
 import {
+  DEFAULT_DOCUMENT_LANGUAGE,
+  DOCUMENT_LANGUAGES,
   EXPORT_DEFAULTS,
   EXPORT_MESSAGES,
   FORMATS_WITHOUT_PAPER_SIZE,
   sendProjectExportRequestSchema,
+  type DocumentLanguage,
   type ExportFormat,
   type ExportMeasurementSystem,
   type ExportPaperSize,
@@ -56,6 +59,21 @@ const MESSAGE_KEYS = Object.fromEntries(
  * Spec §2/§4/§5 Share/Export dialog: email (share only), format, size, unit system, project-materials-only
  * switch, transit scope. Valid only when the contract's rules hold (the same zod schema the server uses).
  */
+/**
+ * ADR 027: paper defaults to A4, the size of most of the world, except for a US-English user working in imperial,
+ * who gets Letter. The user's choice in the dialog wins.
+ */
+export function defaultPaperSize(language: string, system: ExportMeasurementSystem): ExportPaperSize {
+  return language === 'en-US' && system === 'IMPERIAL' ? 'LETTER' : 'A4';
+}
+
+/** ADR 027: a document is written in the user's interface language unless another is chosen in the dialog. */
+export function defaultDocumentLanguage(language: string): DocumentLanguage {
+  return (DOCUMENT_LANGUAGES as readonly string[]).includes(language)
+    ? (language as DocumentLanguage)
+    : DEFAULT_DOCUMENT_LANGUAGE;
+}
+
 export function ExportDialog({
   projectId,
   currentTransitId,
@@ -64,7 +82,7 @@ export function ExportDialog({
   onClose,
   materialsOnly = false,
 }: ExportDialogProps) {
-  const { t } = useTranslation('export');
+  const { t, i18n } = useTranslation('export');
   const defaultSystem = useDefaultExportSystem();
   const mutation = useSendProjectExport();
 
@@ -72,8 +90,9 @@ export function ExportDialog({
   const [emailAddress, setEmailAddress] = useState('');
   const [emailTouched, setEmailTouched] = useState(false);
   const [outputFormat, setOutputFormat] = useState<ExportFormat>(EXPORT_DEFAULTS.outputFormat);
-  const [size, setSize] = useState<ExportPaperSize>(EXPORT_DEFAULTS.size);
+  const [chosenSize, setSize] = useState<ExportPaperSize | null>(null);
   const [measurementSystem, setMeasurementSystem] = useState<ExportMeasurementSystem | null>(null);
+  const [chosenLanguage, setLanguage] = useState<DocumentLanguage | null>(null);
   const [isProjectMaterialsOnly, setMaterialsOnly] = useState(materialsOnly);
   const [scope, setScope] = useState<ExportScope>(EXPORT_DEFAULTS.scope);
   const [chosen, setChosen] = useState<string[]>([]);
@@ -90,6 +109,8 @@ export function ExportDialog({
 
   // Spec §4: the unit system defaults to the user's current system (METRIC until that loads).
   const system = measurementSystem ?? defaultSystem;
+  const size = chosenSize ?? defaultPaperSize(i18n.language, system);
+  const language = chosenLanguage ?? defaultDocumentLanguage(i18n.language);
   const isShare = action === 'share';
   const sizeDisabled = FORMATS_WITHOUT_PAPER_SIZE.includes(outputFormat);
 
@@ -105,6 +126,7 @@ export function ExportDialog({
     imgData: null,
     isProjectMaterialsOnly,
     scope,
+    language,
   };
   const validation = sendProjectExportRequestSchema.safeParse(request);
   const issues = useMemo(() => {
@@ -217,6 +239,15 @@ export function ExportDialog({
               ]}
             />
           </Group>
+          <Select
+            label={t('language.label')}
+            description={t('language.description')}
+            value={language}
+            onChange={(v) => v && setLanguage(v as DocumentLanguage)}
+            allowDeselect={false}
+            error={translate(issues.language)}
+            data={DOCUMENT_LANGUAGES.map((value) => ({ value, label: t(`language.${value}`) }))}
+          />
           <Switch
             label={t('materialsOnly')}
             checked={isProjectMaterialsOnly}

@@ -13,7 +13,7 @@ import type {
   TransitData,
   TransitSaveInput,
 } from '@sealplan/contracts';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { SHARED_QUERY_KEYS } from '@/lib/query-keys';
 
 export const projectKeys = {
@@ -26,13 +26,11 @@ export const projectKeys = {
   settings: SHARED_QUERY_KEYS.settings,
 };
 
-const post = <T>(path: string, body: unknown) => apiRequest<T>(path, { method: 'POST', body });
-
 /** Spec §7 POST /api/customer/getActive {} (active customers sorted by name). */
 export function useActiveCustomers() {
   return useQuery({
     queryKey: projectKeys.customers,
-    queryFn: () => post<Customer[]>('/api/customer/getActive', {}),
+    queryFn: (): Promise<Customer[]> => callApi('customer.getActive'),
   });
 }
 
@@ -40,7 +38,7 @@ export function useActiveCustomers() {
 export function useIndustryOptions() {
   return useQuery({
     queryKey: projectKeys.industries,
-    queryFn: () => post<Industry[]>('/api/industry/getActive', {}),
+    queryFn: (): Promise<Industry[]> => callApi('industry.getActive'),
     staleTime: 10 * 60_000,
   });
 }
@@ -49,7 +47,7 @@ export function useIndustryOptions() {
 export function useFormData() {
   return useQuery({
     queryKey: projectKeys.formData,
-    queryFn: () => post<FormData>('/api/project/getFormData', {}),
+    queryFn: (): Promise<FormData> => callApi('project.getFormData'),
     staleTime: 10 * 60_000,
   });
 }
@@ -58,7 +56,7 @@ export function useFormData() {
 export function useAppSettings() {
   return useQuery({
     queryKey: projectKeys.settings,
-    queryFn: () => apiRequest<AppSettings>('/api/settings'),
+    queryFn: (): Promise<AppSettings> => callApi('settings'),
     staleTime: 5 * 60_000,
   });
 }
@@ -76,14 +74,16 @@ export function useProjectList(params: ProjectListParams) {
   return useQuery({
     queryKey: projectKeys.list(params),
     queryFn: () =>
-      apiRequest<InstanceList<Project>>('/api/instance/Project', {
+      // The generic records call answers the records of the model asked for.
+      callApi('instance.list', {
+        params: { model: 'Project' },
         query: {
           search: params.search || undefined,
           sort: JSON.stringify({ [params.sortField]: params.sortDirection }),
           fromIndex: params.pageIndex * params.pageSize,
           size: params.pageSize,
         },
-      }),
+      }) as Promise<InstanceList<Project>>,
     placeholderData: keepPreviousData,
   });
 }
@@ -92,7 +92,8 @@ export function useProjectList(params: ProjectListParams) {
 export function useSaveProject() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (project: ProjectInput) => post<Project>('/api/project/saveOne', { project }),
+    mutationFn: (project: ProjectInput): Promise<Project> =>
+      callApi('project.saveOne', { body: { project } }),
     onSuccess: () => client.invalidateQueries({ queryKey: projectKeys.all }),
   });
 }
@@ -101,7 +102,8 @@ export function useSaveProject() {
 export function useProjectAndTransits(projectId: string) {
   return useQuery({
     queryKey: projectKeys.detail(projectId),
-    queryFn: () => post<ProjectAndTransits>('/api/project/getProjectAndTransits', { projectId }),
+    queryFn: (): Promise<ProjectAndTransits> =>
+      callApi('project.getProjectAndTransits', { body: { projectId } }),
   });
 }
 
@@ -109,7 +111,8 @@ export function useProjectAndTransits(projectId: string) {
 export function useSaveTransit(projectId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (transit: TransitSaveInput) => post<Transit>('/api/project/saveTransit', { transit }),
+    mutationFn: (transit: TransitSaveInput): Promise<Transit> =>
+      callApi('project.saveTransit', { body: { transit } }),
     onSuccess: () => client.invalidateQueries({ queryKey: projectKeys.detail(projectId) }),
   });
 }
@@ -118,8 +121,10 @@ export function useSaveTransit(projectId: string) {
 export function useSaveTransitAndItems(projectId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { transit: TransitSaveInput; penetratingItems: PenetratingItemSaveInput[] }) =>
-      post<TransitData>('/api/project/savePenetratingItemsAndTransit', body),
+    mutationFn: (body: {
+      transit: TransitSaveInput;
+      penetratingItems: PenetratingItemSaveInput[];
+    }): Promise<TransitData> => callApi('project.savePenetratingItemsAndTransit', { body }),
     onSuccess: () => client.invalidateQueries({ queryKey: projectKeys.detail(projectId) }),
   });
 }
@@ -128,7 +133,8 @@ export function useSaveTransitAndItems(projectId: string) {
 export function useDuplicateTransit(projectId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (transitId: string) => post<TransitData>('/api/project/duplicateTransit', { transitId }),
+    mutationFn: (transitId: string): Promise<TransitData> =>
+      callApi('project.duplicateTransit', { body: { transitId } }),
     onSuccess: () => client.invalidateQueries({ queryKey: projectKeys.detail(projectId) }),
   });
 }

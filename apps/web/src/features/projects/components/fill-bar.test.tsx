@@ -7,7 +7,7 @@ import { FillBar } from './fill-bar';
 describe('FillBar', () => {
   beforeEach(() => void i18n.changeLanguage('en-US'));
 
-  it('prints the fill and the fill limit with one decimal, as the documents do (issue 16 item 9)', async () => {
+  it('prints the fill and the fill limit with one decimal, as the documents do (ADR 010)', async () => {
     renderWithProviders(<FillBar fillPercent={116.63} fillLimitPercent={80} overfilled />);
     expect(await screen.findByText('Fill limit 80.0 %')).toBeTruthy();
     expect(screen.getByTestId('fill-percent').textContent).toBe('116.6 %');

@@ -102,7 +102,7 @@ describe('ItemQuickEntry', () => {
     const quantity = await screen.findByRole('textbox', { name: 'Quantity' });
     await user.click(quantity);
     await user.keyboard('0{Enter}');
-    expect(screen.getByRole('alert').textContent).toBe('the quantity must be a whole number from 1 to 1000');
+    expect(screen.getByRole('alert').textContent).toBe('The quantity must be a whole number from 1 to 1000');
     expect((quantity as HTMLInputElement).value).toBe('0');
     expect(onAdd).not.toHaveBeenCalled();
   });

@@ -1,12 +1,15 @@
 import { useEffect, useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
-import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ItemTypeId } from '@sealplan/engine';
 import { MAX_ITEM_QUANTITY } from '@sealplan/contracts';
+import { NumberField } from '@/components/number-field';
+import { isPlainEnter } from '@/lib/keyboard';
+import { sentence } from '@/lib/text';
 import { notify } from '@/lib/toast';
 import { useUnits } from '@/lib/units';
-import type { DraftItem } from './items-dialog';
+import { DEFAULT_ITEM_QUANTITY, type DraftItem } from './items-dialog';
 
 export const QUICK_ENTRY_TYPES: readonly ItemTypeId[] = ['CABLE', 'PIPE', 'PIPE_PLASTIC'];
 
@@ -88,16 +91,16 @@ export interface ItemQuickEntryProps {
 }
 
 /**
- * Keyboard-first item entry (issue 18 item 9): type, quantity and diameter in one row; Enter in the quantity goes
- * to the diameter, Enter in the diameter adds the line and starts the next row. Rows copied from a spreadsheet
+ * Keyboard-first item entry (ADR 029): type, quantity and diameter in one row; Enter in the quantity goes to the
+ * diameter (an empty quantity is 1), Enter in the diameter adds the line and starts the next row. Rows copied from a spreadsheet
  * and pasted into any cell are added at once.
  */
 export function ItemQuickEntry({ defaultType, onAdd }: ItemQuickEntryProps) {
   const { t, i18n } = useTranslation('transits');
   const units = useUnits();
   const [type, setType] = useState<ItemTypeId>(defaultType);
-  const [quantity, setQuantity] = useState('');
-  const [diameter, setDiameter] = useState('');
+  const [quantity, setQuantity] = useState<number | null>(null);
+  const [diameter, setDiameter] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const quantityRef = useRef<HTMLInputElement>(null);
   const diameterRef = useRef<HTMLInputElement>(null);
@@ -120,23 +123,20 @@ export function ItemQuickEntry({ defaultType, onAdd }: ItemQuickEntryProps) {
     return (cell: string) => names.get(key(cell)) ?? null;
   }, [i18n]);
 
-  const quantityValue = parseCellNumber(quantity);
-  const diameterValue = parseCellNumber(diameter);
+  const quantityValue = quantity ?? DEFAULT_ITEM_QUANTITY;
+  const diameterValue = diameter;
   const quantityOk =
-    quantityValue !== null &&
-    Number.isInteger(quantityValue) &&
-    quantityValue >= 1 &&
-    quantityValue <= MAX_ITEM_QUANTITY;
+    Number.isInteger(quantityValue) && quantityValue >= 1 && quantityValue <= MAX_ITEM_QUANTITY;
   const diameterOk = diameterValue !== null && diameterValue > 0;
 
   const addRow = () => {
     if (!quantityOk) {
-      setError(t('quickEntry.badQuantity', { max: MAX_ITEM_QUANTITY }));
+      setError(sentence(t('quickEntry.badQuantity', { max: MAX_ITEM_QUANTITY }), i18n.language));
       quantityRef.current?.focus();
       return;
     }
     if (!diameterOk) {
-      setError(t('quickEntry.badDiameter'));
+      setError(sentence(t('quickEntry.badDiameter'), i18n.language));
       diameterRef.current?.focus();
       return;
     }
@@ -148,22 +148,22 @@ export function ItemQuickEntry({ defaultType, onAdd }: ItemQuickEntryProps) {
         crusherId: null,
       },
     ]);
-    setQuantity('');
-    setDiameter('');
+    setQuantity(null);
+    setDiameter(null);
     setError(null);
     quantityRef.current?.focus();
   };
 
   const onQuantityKey = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key !== 'Enter') return;
+    if (!isPlainEnter(e)) return;
     e.preventDefault();
     if (quantityOk) {
       setError(null);
       diameterRef.current?.focus();
-    } else setError(t('quickEntry.badQuantity', { max: MAX_ITEM_QUANTITY }));
+    } else setError(sentence(t('quickEntry.badQuantity', { max: MAX_ITEM_QUANTITY }), i18n.language));
   };
   const onDiameterKey = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key !== 'Enter') return;
+    if (!isPlainEnter(e)) return;
     e.preventDefault();
     addRow();
   };
@@ -207,26 +207,26 @@ export function ItemQuickEntry({ defaultType, onAdd }: ItemQuickEntryProps) {
           onChange={(v) => v && setType(v as ItemTypeId)}
           data={QUICK_ENTRY_TYPES.map((id) => ({ value: id, label: t(`itemType.${id}`) }))}
         />
-        <TextInput
+        <NumberField
           ref={quantityRef}
           size="xs"
           w={90}
-          inputMode="numeric"
+          integer
           aria-label={t('quickEntry.quantity')}
-          placeholder={t('quickEntry.quantity')}
+          placeholder={String(DEFAULT_ITEM_QUANTITY)}
           value={quantity}
-          onChange={(e) => setQuantity(e.currentTarget.value)}
+          onChange={setQuantity}
           onKeyDown={onQuantityKey}
         />
-        <TextInput
+        <NumberField
           ref={diameterRef}
           size="xs"
           w={170}
-          inputMode="decimal"
+          decimals={units.system === 'IMPERIAL' ? 3 : 2}
           aria-label={t('quickEntry.diameter', { unit: units.lengthUnit })}
           placeholder={t('quickEntry.diameter', { unit: units.lengthUnit })}
           value={diameter}
-          onChange={(e) => setDiameter(e.currentTarget.value)}
+          onChange={setDiameter}
           onKeyDown={onDiameterKey}
         />
         <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={addRow}>

@@ -7,6 +7,7 @@ import { useUnits } from '@/lib/units';
 import type { EditorItem } from '../hooks/use-transit-editor';
 import type { DraftItem } from './items-dialog';
 import { ItemQuickEntry } from './item-quick-entry';
+import { ActionsHeader } from '@/components/actions-header';
 
 export interface ItemsTableProps {
   items: EditorItem[];
@@ -53,7 +54,7 @@ export const ItemsTable = memo(function ItemsTable({
               <Table.Th>{t('items.type')}</Table.Th>
               <Table.Th ta="right">{t('items.quantity')}</Table.Th>
               <Table.Th>{t('items.outerDiameterShort')}</Table.Th>
-              <Table.Th w={80} />
+              <ActionsHeader w={80} />
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -65,10 +66,13 @@ export const ItemsTable = memo(function ItemsTable({
                 <Table.Tr key={i.key}>
                   <Table.Td>
                     {type}
-                    {/* Issue 22: the cable tag of an imported (or tagged) line. */}
-                    {i.tag ? (
+                    {/* ADR 020: the cable tag of an imported (or tagged) line. */}
+                    {i.tag || i.specification ? (
                       <Text span size="sm" c="dimmed">
-                        {` · ${i.tag}`}
+                        {[i.tag, i.specification]
+                          .filter((text) => text)
+                          .map((text) => ` · ${text}`)
+                          .join('')}
                       </Text>
                     ) : null}
                   </Table.Td>

@@ -1,6 +1,6 @@
-import { startTransition, useEffect, useState, type ReactNode } from 'react';
-import { NumberInput } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { roundTo } from '@sealplan/engine';
+import { NumberField } from '@/components/number-field';
 import { useUnits } from '@/lib/units';
 
 export interface LengthInputProps {
@@ -14,6 +14,7 @@ export interface LengthInputProps {
   readOnly?: boolean;
   error?: ReactNode;
   description?: ReactNode;
+  /** The smallest length the owner accepts (its message says so; nothing is clamped, ADR 010). */
   min?: number;
   required?: boolean;
   'data-testid'?: string;
@@ -45,34 +46,17 @@ export function LengthInput({
   readOnly,
   error,
   description,
-  min = 0,
   required,
   id,
   ...rest
 }: LengthInputProps) {
   const units = useUnits();
   const decimals = decimalsOf(units.system);
-  const format = (mm: number | null | undefined): string | number =>
-    mm === null || mm === undefined ? '' : roundTo(units.toDisplayLength(mm), decimals);
-  const [text, setText] = useState<string | number>(() => format(valueMm));
-  const [focused, setFocused] = useState(false);
-  const parse = (v: string | number): number | null =>
-    v === '' || Number.isNaN(Number(v)) ? null : units.fromDisplayLength(Number(v));
-
-  useEffect(() => {
-    // Never rewrite the field while the user is in it: the stored value lags behind the typing (it follows as a
-    // transition), so comparing the two then would throw away what was just typed.
-    if (focused) return;
-    // Resync only when the stored value no longer matches what is typed (outside change or unit switch).
-    setText((current) => {
-      return sameMm(parse(current), valueMm) ? current : format(valueMm);
-    });
-    // On blur too: a value reset on blur (spec §5 minimum depth) may equal the last stored one.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [valueMm, units.system, focused]);
+  const display = valueMm === null || valueMm === undefined ? null : units.toDisplayLength(valueMm);
+  const toMm = (v: number | null) => (v === null ? null : units.fromDisplayLength(v));
 
   return (
-    <NumberInput
+    <NumberField
       id={id}
       data-testid={rest['data-testid']}
       label={label}
@@ -84,32 +68,25 @@ export function LengthInput({
       }
       rightSectionWidth={36}
       rightSectionPointerEvents="none"
-      value={text}
-      min={min}
-      decimalScale={decimals}
-      decimalSeparator={units.decimalSeparator}
+      value={display === null ? null : roundTo(display, decimals)}
+      decimals={decimals}
       // ADR 010: what is typed stays (a minus sign is kept, nothing is clamped); the owner shows the message.
-      clampBehavior="none"
-      hideControls
+      same={(typed) => sameMm(toMm(typed), valueMm)}
       disabled={disabled}
       readOnly={readOnly}
       required={required}
       error={error}
-      onFocus={() => setFocused(true)}
-      onBlur={(event) => {
-        setFocused(false);
+      onBlur={(value) => {
         // What the field shows is what counts: the last keystroke's change may still be on its way (transition).
-        const mm = parse(event.currentTarget.value);
+        if (value === undefined) return;
+        const mm = toMm(value);
         if (onBlur) onBlur(mm);
         else if (!sameMm(mm, valueMm)) onChangeMm(mm);
       }}
-      onChange={(v) => {
-        // The typed text updates at once; the transit (fill, drawing, materials: a large re-render) follows as a
-        // transition, which React renders in interruptible slices, so a keystroke never waits for it.
-        setText(v);
-        const mm = parse(v);
-        startTransition(() => onChangeMm(mm));
-      }}
+      // The typed text updates at once; the transit (fill, drawing, materials: a large re-render) follows as a
+      // transition, which React renders in interruptible slices, so a keystroke never waits for it.
+      deferOnChange
+      onChange={(value) => onChangeMm(toMm(value))}
     />
   );
 }

@@ -1,4 +1,4 @@
-// Issue 22 item 4: the "Smallest opening that fits" card asks its worker, shows the round and rectangular
+// ADR 020: the "Smallest opening that fits" card asks its worker, shows the round and rectangular
 // suggestions with the spare they leave, and "Apply" hands the standard size to the transit form. The worker is
 // replaced by one that runs the real engine search in this thread.
 import { useMemo, useState } from 'react';

@@ -3,6 +3,7 @@ import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconRuler2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { OpeningSuggestion, StandardOpening } from '@sealplan/engine';
+import type { PackingLayout } from '@sealplan/contracts';
 import { notify } from '@/lib/toast';
 import { useUnits } from '@/lib/units';
 import { useOpeningSuggestion, type OpeningSuggestionInput } from '../hooks/use-opening-suggestion';
@@ -11,16 +12,22 @@ export interface OpeningSuggestionCardProps {
   input: OpeningSuggestionInput;
   /** Sets the transit's shape and dimensions to the standard size. */
   onApply: (standard: StandardOpening) => void;
+  /**
+   * Receives the applied suggestion's layout, which the live sizing checks and the save sends as its certificate
+   * (ADR 004, ADR 020): the suggested size is stored as fitting with that layout.
+   */
+  onLayout?: (layout: PackingLayout) => void;
 }
 
 /**
- * Issue 22 item 4: "Smallest opening that fits". On demand (the search takes up to a second or two), the smallest
+ * ADR 020: "Smallest opening that fits". On demand (the search takes up to a second or two), the smallest
  * round and rectangular standard openings for the transit's items and rules, with the spare each leaves against the
  * fill limit; "Apply" puts one into the transit form.
  */
 export const OpeningSuggestionCard = memo(function OpeningSuggestionCard({
   input,
   onApply,
+  onLayout,
 }: OpeningSuggestionCardProps) {
   const { t } = useTranslation('openings');
   const units = useUnits();
@@ -69,6 +76,7 @@ export const OpeningSuggestionCard = memo(function OpeningSuggestionCard({
             variant="light"
             style={{ flexShrink: 0 }}
             onClick={() => {
+              onLayout?.({ centres: suggestion.centres });
               onApply(suggestion.standard);
               notify({ message: t('applied', { size: size(suggestion.standard) }) });
             }}

@@ -61,6 +61,9 @@ export const ProjectSidebar = memo(function ProjectSidebar(p: ProjectSidebarProp
               {p.recentTransits.map((tr) => (
                 <NavLink
                   key={tr.id}
+                  // A button, not a bare <a> without href: the keyboard reaches it and Enter opens the transit.
+                  component="button"
+                  type="button"
                   label={tr.name}
                   active={tr.id === p.currentTransit?.id}
                   onClick={() => p.onSelectTransit(tr.id)}

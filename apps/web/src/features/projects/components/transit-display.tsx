@@ -15,9 +15,16 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle, IconPrinter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { ItemTypeId, Opening } from '@sealplan/engine';
+import type { ItemTypeId, Opening, TransitStatus } from '@sealplan/engine';
 import { ITEM_COLOURS, TransitDrawingSvg, type DrawnCircle } from './transit-drawing-svg';
+import { WHOLE_TEXT_BADGE } from '../lib/verdict-text';
 import './transit-print.css';
+
+const NOT_BUILDABLE: ReadonlySet<TransitStatus> = new Set([
+  'ITEM_TOO_LARGE',
+  'OVERFILLED',
+  'ITEMS_DO_NOT_FIT',
+]);
 
 /** The drawing re-renders only when the layout changes (not when the notes are typed). */
 const Drawing = memo(TransitDrawingSvg);
@@ -46,6 +53,8 @@ export interface TransitDisplayProps {
   opening: Opening;
   circles: DrawnCircle[];
   exceeded: boolean;
+  /** The verdict (ADR 010): its state and its words with their figures; null before there is one. */
+  verdict?: { status: TransitStatus; text: string } | null;
   solving: boolean;
   /** While solving: the best layout so far, already formatted ("needs Ø 212 mm"); null before the first. */
   bestSoFar?: string | null;
@@ -64,6 +73,7 @@ export const TransitDisplay = memo(function TransitDisplay({
   opening,
   circles,
   exceeded,
+  verdict = null,
   solving,
   bestSoFar = null,
   messages,
@@ -90,15 +100,20 @@ export const TransitDisplay = memo(function TransitDisplay({
           <Title order={3} size="h5" id="transit-display-title">
             {t('display.title')}
           </Title>
-          <Group gap="xs">
+          <Group gap="xs" justify="flex-end" style={{ flex: '1 1 12rem', minWidth: 0 }}>
             {solving && <Loader size="xs" aria-label={t('display.solving')} className="sealplan-no-print" />}
             {solving && circles.length > 0 ? (
               // The verdict is still searching (ADR 004): no verdict until it has one.
               <Badge color="gray" variant="light" data-testid="checking-fit" className="sealplan-no-print">
                 {bestSoFar ? t('display.checkingFitBest', { best: bestSoFar }) : t('display.checkingFit')}
               </Badge>
+            ) : verdict && NOT_BUILDABLE.has(verdict.status) ? (
+              // The verdict's own words, whole (ADR 010): which of the three reasons, with its figures.
+              <Badge color="red" variant="filled" styles={WHOLE_TEXT_BADGE} data-testid="transit-verdict">
+                {verdict.text}
+              </Badge>
             ) : exceeded ? (
-              <Badge color="red" variant="filled">
+              <Badge color="red" variant="filled" data-testid="transit-verdict">
                 {t('display.surfaceExceeded')}
               </Badge>
             ) : (

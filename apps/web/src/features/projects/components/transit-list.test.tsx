@@ -136,7 +136,7 @@ describe('TransitList', () => {
     }
   });
 
-  it('words each state as the documents do (issue 16 item 9)', async () => {
+  it('words each state as the documents do (ADR 010)', async () => {
     renderWithProviders(
       <TransitList
         rows={[
@@ -168,5 +168,51 @@ describe('TransitList', () => {
     const { onSelect } = renderList();
     fireEvent.click(await screen.findByRole('link', { name: 'Deck 3' }));
     expect(onSelect).toHaveBeenCalledWith('id-3');
+  });
+});
+
+describe('TransitList on site (ADR 031)', () => {
+  it('shows each transit’s location and site status, grouped under its location when asked', () => {
+    const rows = [
+      row(1, { location: 'Deck 3 › Frame 42', siteStatus: 'INSTALLED' }),
+      row(2, { location: '', siteStatus: 'DESIGNED' }),
+      row(3, { location: 'Deck 10', siteStatus: 'INSPECTION_FAILED' }),
+      row(4, { location: 'Deck 3 › Frame 42', siteStatus: 'INSPECTION_PASSED' }),
+    ];
+    renderWithProviders(
+      <TransitList
+        rows={rows}
+        currentId={null}
+        onSelect={() => undefined}
+        onAdd={() => undefined}
+        onDuplicate={() => undefined}
+        onDelete={() => undefined}
+        busy={false}
+        groupByLocation
+      />,
+    );
+    const table = screen.getByTestId('transit-list');
+    expect(within(table).getAllByRole('columnheader', { name: 'Site status' })).toHaveLength(1);
+    // Locations in order (numbers as numbers), the transits without one last, each group under its heading.
+    const lines = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((tr) =>
+        tr.getAttribute('data-testid') === 'location-group'
+          ? `# ${tr.textContent}`
+          : tr.querySelector('a')?.textContent,
+      );
+    expect(lines).toEqual([
+      '# Deck 3 › Frame 42',
+      'Deck 1',
+      'Deck 4',
+      '# Deck 10',
+      'Deck 3',
+      '# No location',
+      'Deck 2',
+    ]);
+    expect(within(screen.getByTestId('transit-row-id-3')).getByTestId('site-status').textContent).toBe(
+      'Inspection failed',
+    );
   });
 });

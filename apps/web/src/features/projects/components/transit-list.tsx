@@ -25,10 +25,14 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE } from '@sealplan/contracts';
+import type { TransitSiteStatus } from '@sealplan/contracts';
 import type { TransitStatus } from '@sealplan/engine';
 import { markRenderStart, measureRender, RenderEndMark } from '@/lib/render-timing';
-import { SEARCH_DEBOUNCE_MS } from '../pages/projects-page';
+import { SEARCH_DEBOUNCE_MS } from '@/components/list-page';
 import { useUnits } from '@/lib/units';
+import { ActionsHeader } from '@/components/actions-header';
+import { SITE_STATUS_COLOR } from '../lib/site-status-colors';
+import { WHOLE_TEXT_BADGE } from '../lib/verdict-text';
 
 export interface TransitRow {
   id: string;
@@ -37,8 +41,13 @@ export interface TransitRow {
   dimensions: string;
   itemCount: number;
   fillPercent: number | null;
-  /** The engine's state (`transitStatusOf`), worded as in the documents. */
+  /** The engine's state (`transitStatusOf`), for sorting and colour. */
   status: TransitStatus;
+  /** The verdict in words with its figures (`verdictText`), as the documents print it; else the state's name. */
+  statusText?: string;
+  /** ADR 031: where the transit is ('' for nowhere) and how far it got on site; absent until the site is read. */
+  location?: string;
+  siteStatus?: TransitSiteStatus;
 }
 
 export type TransitSortField = 'name' | 'fill' | 'status';
@@ -52,14 +61,16 @@ export const TRANSIT_LIST_RENDER = 'transit-list';
 
 /** Ascending status order: what needs attention first (not buildable, then incomplete, then fitting). */
 const STATUS_RANK: Record<TransitStatus, number> = {
-  OVERFILLED: 0,
-  ITEMS_DO_NOT_FIT: 1,
-  INCOMPLETE: 2,
-  FITS: 3,
+  ITEM_TOO_LARGE: 0,
+  OVERFILLED: 1,
+  ITEMS_DO_NOT_FIT: 2,
+  INCOMPLETE: 3,
+  FITS: 4,
 };
 
 /** The badge colour of each state. */
 const STATUS_COLOR: Record<TransitStatus, string> = {
+  ITEM_TOO_LARGE: 'red',
   OVERFILLED: 'red',
   ITEMS_DO_NOT_FIT: 'red',
   INCOMPLETE: 'gray',
@@ -111,10 +122,28 @@ export interface TransitListProps {
   busy: boolean;
   /** Rows per page (spec §9 default page size). */
   pageSize?: number;
+  /** ADR 031: rows ordered by location, each location's rows under its heading. */
+  groupByLocation?: boolean;
+  /** Shown instead of the list when `rows` is empty (a filter of the page left none); else "no transits yet". */
+  emptyText?: string;
+}
+
+/** The rows in location order (without a location last), keeping the order within each location. */
+export function groupRowsByLocation(rows: TransitRow[]): TransitRow[] {
+  const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+  return rows
+    .map((row, index) => ({ row, index }))
+    .sort(
+      (a, b) =>
+        Number(!a.row.location) - Number(!b.row.location) ||
+        collator.compare(a.row.location ?? '', b.row.location ?? '') ||
+        a.index - b.index,
+    )
+    .map(({ row }) => row);
 }
 
 /**
- * The project's transits with their fill and status; search, sort by name, fill or status, pages of ten (issue 18
+ * The project's transits with their fill and status; search, sort by name, fill or status, pages of ten (ADR 013
  * item 8): a project of a hundred transits keeps the list short, so the editor below stays in view.
  */
 export const TransitList = memo(function TransitList({
@@ -126,16 +155,27 @@ export const TransitList = memo(function TransitList({
   onDelete,
   busy,
   pageSize = DEFAULT_PAGE_SIZE,
+  groupByLocation = false,
+  emptyText,
 }: TransitListProps) {
   markRenderStart(TRANSIT_LIST_RENDER);
   const { t } = useTranslation('projects');
+  const site = useTranslation('site').t;
   const units = useUnits();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const [sort, setSort] = useState<TransitSort | null>(null);
   const [page, setPage] = useState(0);
 
-  const shown = useMemo(() => filterAndSortRows(rows, debounced, sort), [rows, debounced, sort]);
+  const shown = useMemo(() => {
+    const sorted = filterAndSortRows(rows, debounced, sort);
+    return groupByLocation ? groupRowsByLocation(sorted) : sorted;
+  }, [rows, debounced, sort, groupByLocation]);
+  // The site columns once the project has a life on site (a location or a step taken): before that they would only
+  // narrow the columns that say how the design stands.
+  const withSite = rows.some(
+    (r) => !!r.location || (r.siteStatus !== undefined && r.siteStatus !== 'DESIGNED'),
+  );
   const pages = Math.max(1, Math.ceil(shown.length / pageSize));
   const pageIndex = Math.min(page, pages - 1);
   const pageRows = shown.slice(pageIndex * pageSize, (pageIndex + 1) * pageSize);
@@ -213,7 +253,7 @@ export const TransitList = memo(function TransitList({
       </Group>
       {rows.length === 0 ? (
         <Text size="sm" c="dimmed">
-          {t('transits.empty')}
+          {emptyText ?? t('transits.empty')}
         </Text>
       ) : shown.length === 0 ? (
         <Text size="sm" c="dimmed">
@@ -235,13 +275,28 @@ export const TransitList = memo(function TransitList({
                 <Table.Th>{t('transits.items')}</Table.Th>
                 {header('fill', t('transits.fill'), 170)}
                 {header('status', t('transits.status'))}
-                <Table.Th w={64} />
+                {withSite && <Table.Th>{site('panel.location')}</Table.Th>}
+                {withSite && <Table.Th>{site('panel.siteStatus')}</Table.Th>}
+                <ActionsHeader w={64} />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {pageRows.map((r) => {
+              {pageRows.map((r, index) => {
                 const red = STATUS_COLOR[r.status] === 'red';
-                return (
+                const heading =
+                  groupByLocation && (index === 0 || pageRows[index - 1]!.location !== r.location) ? (
+                    <Table.Tr key={`group-${r.location ?? ''}-${r.id}`} data-testid="location-group">
+                      <Table.Th
+                        colSpan={withSite ? 8 : 6}
+                        scope="colgroup"
+                        bg="var(--mantine-color-default-hover)"
+                      >
+                        {r.location || site('panel.noLocation')}
+                      </Table.Th>
+                    </Table.Tr>
+                  ) : null;
+                return [
+                  heading,
                   <Table.Tr
                     key={r.id}
                     onClick={() => onSelect(r.id)}
@@ -286,10 +341,31 @@ export const TransitList = memo(function TransitList({
                       )}
                     </Table.Td>
                     <Table.Td>
-                      <Badge variant="light" color={STATUS_COLOR[r.status]}>
+                      <Badge
+                        variant="light"
+                        color={STATUS_COLOR[r.status]}
+                        styles={WHOLE_TEXT_BADGE}
+                        data-testid="transit-status"
+                        title={r.statusText}
+                      >
+                        {/* The state in short; its figures are the Fill column's, the verdict in full its title. */}
                         {t(`transits.statusOf.${r.status}`)}
                       </Badge>
                     </Table.Td>
+                    {withSite && <Table.Td>{r.location || '—'}</Table.Td>}
+                    {withSite && (
+                      <Table.Td>
+                        {r.siteStatus && (
+                          <Badge
+                            variant="light"
+                            color={SITE_STATUS_COLOR[r.siteStatus]}
+                            data-testid="site-status"
+                          >
+                            {site(`status.${r.siteStatus}`)}
+                          </Badge>
+                        )}
+                      </Table.Td>
+                    )}
                     <Table.Td onClick={(e) => e.stopPropagation()}>
                       <Group gap={2} wrap="nowrap">
                         {/* A native title, not a tooltip component per row: the list stays light to render. */}
@@ -314,8 +390,8 @@ export const TransitList = memo(function TransitList({
                         </ActionIcon>
                       </Group>
                     </Table.Td>
-                  </Table.Tr>
-                );
+                  </Table.Tr>,
+                ];
               })}
             </Table.Tbody>
           </Table>

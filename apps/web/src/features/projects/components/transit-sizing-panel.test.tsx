@@ -63,7 +63,8 @@ describe('transit sizing panel: input is kept or refused, never rewritten', () =
     await user.clear(spare);
     await user.type(spare, '150');
     await user.tab();
-    await waitFor(() => expect((spare as HTMLInputElement).value).toBe('150 %'));
+    // The typed text stays as typed (ADR 029); the unit stands beside it, not in it.
+    await waitFor(() => expect((spare as HTMLInputElement).value).toBe('150'));
     expect(state().sparePercent).toBe(150);
     expect(screen.getByText('Spare percent must be between 0 and 99')).toBeTruthy();
   });

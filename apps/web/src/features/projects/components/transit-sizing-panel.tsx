@@ -1,18 +1,9 @@
-import { memo } from 'react';
-import {
-  Button,
-  Card,
-  Group,
-  NumberInput,
-  SegmentedControl,
-  Stack,
-  TextInput,
-  Title,
-  Input,
-} from '@mantine/core';
+import { memo, type Ref } from 'react';
+import { Button, Card, Group, SegmentedControl, Stack, TextInput, Title, Input } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TransitShape } from '@sealplan/engine';
+import { NumberField } from '@/components/number-field';
 import { LengthInput } from './length-input';
 
 export interface TransitSizingValues {
@@ -36,6 +27,8 @@ export interface TransitSizingPanelProps {
   errors?: Partial<Record<keyof TransitSizingValues, string>>;
   onNext: () => void;
   nextLabel: string;
+  /** The name field, which a new transit focuses (ADR 029). */
+  nameRef?: Ref<HTMLInputElement>;
 }
 
 /** Spec §2 transit sizing panel: name, copies, shape, spare percent, dimensions, next button. */
@@ -47,6 +40,7 @@ export const TransitSizingPanel = memo(function TransitSizingPanel({
   errors = {},
   onNext,
   nextLabel,
+  nameRef,
 }: TransitSizingPanelProps) {
   const { t } = useTranslation('transits');
   return (
@@ -56,6 +50,7 @@ export const TransitSizingPanel = memo(function TransitSizingPanel({
           {t('sizing.title')}
         </Title>
         <TextInput
+          ref={nameRef}
           label={t('sizing.name')}
           value={values.name}
           onChange={(e) => onChange('name', e.currentTarget.value)}
@@ -64,26 +59,22 @@ export const TransitSizingPanel = memo(function TransitSizingPanel({
           maxLength={100}
         />
         <Group grow align="flex-start">
-          <NumberInput
+          <NumberField
             label={t('sizing.copies')}
-            min={1}
-            allowDecimal={false}
-            clampBehavior="none"
+            integer
             error={errors.copies}
-            value={values.copies ?? ''}
-            onChange={(v) => onChange('copies', v === '' ? null : Number(v))}
+            value={values.copies}
+            onChange={(v) => onChange('copies', v)}
           />
-          <NumberInput
+          <NumberField
             label={t('sizing.sparePercent')}
-            min={0}
-            max={99}
             // ADR 010: 150 stays 150 with the field's message; never clamped to 99.
-            clampBehavior="none"
+            decimals={1}
             error={errors.sparePercent}
-            decimalScale={1}
-            suffix=" %"
-            value={values.sparePercent ?? ''}
-            onChange={(v) => onChange('sparePercent', v === '' ? null : Number(v))}
+            rightSection="%"
+            rightSectionPointerEvents="none"
+            value={values.sparePercent}
+            onChange={(v) => onChange('sparePercent', v)}
           />
         </Group>
         <Input.Wrapper label={t('sizing.shape')}>

@@ -22,7 +22,7 @@ function createWorker() {
 }
 
 /**
- * The smallest-opening search on demand (issue 22 item 4), in its own Web Worker. An answer belongs to the input it
+ * The smallest-opening search on demand (ADR 020), in its own Web Worker. An answer belongs to the input it
  * was asked for: when the input changes (items, rules, spare) the answer is dropped and a running search is
  * cancelled (the worker is terminated), so a stale suggestion is never offered.
  */

@@ -28,7 +28,12 @@ function createWorker() {
  * slow search never delays the current one.
  */
 export function useSizingWorker(
-  input: { transit: TransitInput; items: ItemInput[]; catalogue: Catalogue } | null,
+  input: {
+    transit: TransitInput;
+    items: ItemInput[];
+    catalogue: Catalogue;
+    certificate?: SizingRequest['certificate'];
+  } | null,
 ): SizingState {
   const [state, setState] = useState<SizingState>({
     result: null,

@@ -31,7 +31,7 @@ export interface EditorItem extends DraftItem {
   key: string;
   /** The stored line's id (absent for a line added since the last save). */
   id?: string;
-  /** Issue 22: the cable tag (designation) of a stored line, shown in the drawing legend. */
+  /** ADR 020: the cable tag (designation) of a stored line, shown in the drawing legend. */
   tag?: string | null;
 }
 

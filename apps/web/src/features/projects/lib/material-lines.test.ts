@@ -1,27 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import type { MaterialTotals } from '@sealplan/engine';
+import { materialList, totalMaterials, type MaterialTotals } from '@sealplan/engine';
+// The engine package exports only its public API; its sample materials are test data reached by path.
+// eslint-disable-next-line no-restricted-imports
+import {
+  sampleMaterials,
+  sampleSleevesAndCrushers,
+} from '../../../../../../packages/engine/src/testing/sample-materials';
 import { i18n } from '@/lib/i18n';
 import { unitsFor, type MeasurementSystem } from '@/lib/units';
 import { materialLines } from './material-lines';
 
-// One cable of 70 mm (above the 63 mm wrap threshold), wrapped 4 turns: π × 70 × 4 = 879.646 mm = 34.632 in, one roll
-// of 1000 mm (39.370 in). 393 ml of sealant in two 310 ml cartridges; 35 filler sleeves of Ø 20 × 150 mm (4 bundles).
-const totals: MaterialTotals = {
-  fillerSleeves: [{ type: 'NOFIRNO filler sleeve', diameterMm: 20, lengthMm: 150, count: 35, bundles: 4 }],
-  sealants: [
-    {
-      sealantId: 'NOFIRNO_SEALANT',
-      sealantName: 'NOFIRNO sealant',
-      volumeMl: 393,
-      cartridges: 2,
-      cartridgeSizeMl: 310,
-      usableCartridgeSizeMl: 290,
-    },
-  ],
-  cableSleeves: [],
-  crushers: [],
-  wrap: { lengthMm: Math.PI * 70 * 4, rolls: 1 },
-};
+// One 70 mm cable wrapped (879.646 mm = 34.632 in, one roll of 1000 mm = 39.370 in), 393 ml of sealant in two 310 ml
+// cartridges, 35 filler sleeves of Ø 20 × 150 mm (4 bundles): the engine's sample, worked by hand there.
+const totals: MaterialTotals = totalMaterials([sampleMaterials]);
 
 function lines(system: MeasurementSystem, language: string) {
   const units = unitsFor(system, () => undefined, language);
@@ -62,5 +53,22 @@ describe('materialLines: the screen prints what the documents print', () => {
       expect(detail, language).toMatch(/39[.,]370 in/);
       expect(detail, language).toMatch(/34[.,]632 in/);
     }
+  });
+});
+
+describe('materialLines: one screen line per line of the engine list (ADR 028)', () => {
+  // A cable sleeve and a crusher with nothing to order: the documents leave them out, so the screen does too.
+  const withZeros: MaterialTotals = totalMaterials([{ ...sampleMaterials, ...sampleSleevesAndCrushers }]);
+
+  it('same keys in the same order; zero counts are not lines, bundles are the detail', () => {
+    const units = unitsFor('METRIC', () => undefined, 'en-US');
+    const screen = materialLines(withZeros, units, i18n.getFixedT('en-US', 'transits'));
+    expect(screen.map((l) => l.key)).toEqual(materialList(withZeros).map((l) => l.key));
+    expect(screen.map((l) => [l.group, l.quantity, l.detail])).toEqual([
+      ['Filler sleeves', '35', '4 bundles of 10'],
+      ['Sealant', '2 cartridges', '393 ml in 310 ml cartridges'],
+      ['Cable sleeves', '3', null],
+      ['Wrap', '1 roll', 'Length 879.65 mm, rolls of 1,000 mm'],
+    ]);
   });
 });

@@ -19,7 +19,7 @@ const PERCENT_PARAMS = new Set(['fill', 'limit']);
 
 /**
  * An engine message's parameters as the user reads them: lengths in their unit system and percentages in their
- * locale (habit 18), so a translated message never says "150mm" to an imperial user.
+ * locale (ADR 014), so a translated message never says "150mm" to an imperial user.
  */
 export function messageParams(
   params: Record<string, number | string> | undefined,

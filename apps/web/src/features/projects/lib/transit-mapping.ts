@@ -28,12 +28,13 @@ export function toEditorState(transit: Transit, items: PenetratingItem[]): Trans
         crusherId: i.crusherId,
         itemTypeId: i.itemTypeId ?? transit.penetratingItemTypeId ?? 'CABLE',
         tag: i.tag ?? null,
+        specification: i.specification ?? null,
       })),
   };
 }
 
 /**
- * A new transit the user has not saved yet (issue 18 item 6, ADR 013): it lives only in the editor, so it is in
+ * A new transit the user has not saved yet (ADR 013): it lives only in the editor, so it is in
  * no list, total, dashboard count or document until its first save creates it.
  */
 export function newTransitState(name: string): TransitEditorState {
@@ -59,7 +60,8 @@ export interface SaveTarget {
 /**
  * The editor's state -> the savePenetratingItemsAndTransit body (spec §7). Lines removed since the stored version
  * are sent with isRemoved; `force` overwrites after the user chose to on a version conflict. `layout`, the browser's
- * fitting layout, goes with it as a certificate the server checks (ADR 004); too many circles go without one.
+ * layout, goes with it: a certificate the server checks when it fits (ADR 004), else where the server's search starts
+ * (ADR 039); too many circles go without one.
  */
 export function toSaveBody(
   state: TransitEditorState,
@@ -106,6 +108,8 @@ export function toSaveBody(
         quantity: i.quantity,
         outerDiameterMm: i.outerDiameterMm,
         crusherId: i.crusherId,
+        // Sent when the editor knows it (a stored line, or one given in the items dialog); else the stored one stays.
+        ...(i.specification === undefined ? {} : { specification: i.specification }),
         sort: index,
       })),
       ...removed.map((id) => {

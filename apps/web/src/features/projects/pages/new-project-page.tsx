@@ -26,6 +26,7 @@ import {
 } from '@sealplan/contracts';
 import { useActiveCustomers, useIndustryOptions, useSaveProject } from '../api/projects-api';
 import { projectMessage } from '../lib/messages';
+import { useLocalizedName } from '@/lib/localized-name';
 
 /** Spec §9: project save navigation delay. */
 export const PROJECT_SAVE_NAVIGATION_DELAY_MS = 200;
@@ -48,6 +49,7 @@ const EMPTY: ProjectForm = { customerId: '', name: '', industryId: '', descripti
 /** Spec §2 Start A New Project. */
 export function NewProjectPage({ renderCustomerDialog }: NewProjectPageProps) {
   const { t } = useTranslation('projects');
+  const name = useLocalizedName();
   const navigate = useNavigate();
   const customers = useActiveCustomers();
   const industries = useIndustryOptions();
@@ -141,7 +143,7 @@ export function NewProjectPage({ renderCustomerDialog }: NewProjectPageProps) {
                 <Select
                   label={t('create.industry')}
                   placeholder={t('create.selectIndustry')}
-                  data={(industries.data ?? []).map((i) => ({ value: i.id, label: i.name }))}
+                  data={(industries.data ?? []).map((i) => ({ value: i.id, label: name(i) }))}
                   value={field.value || null}
                   onChange={(v) => field.onChange(v ?? '')}
                   onBlur={field.onBlur}

@@ -47,13 +47,18 @@ import {
   useSaveTransit,
   useSaveTransitAndItems,
 } from '../api/projects-api';
+import { useProjectSite } from '../api/site-api';
 import { MaterialsTable } from '../components/materials-table';
+import { SitePanel } from '../components/site-panel';
 import { ProjectSidebar } from '../components/project-sidebar';
 import { TransitEditor } from '../components/transit-editor';
 import { TransitList, type TransitRow } from '../components/transit-list';
 import type { TransitEditorState } from '../hooks/use-transit-editor';
 import { materialLines } from '../lib/material-lines';
+import { locationLabels, passesSiteFilter, type SiteFilter } from '../lib/site-filters';
+import { verdictText } from '../lib/verdict-text';
 import { newTransitState, toEditorState, toSaveBody } from '../lib/transit-mapping';
+import { useIndustryName } from '@/lib/localized-name';
 
 /** Spec §2 project sidebar: how many recent transits are listed. */
 const RECENT_TRANSITS = 5;
@@ -62,7 +67,7 @@ export const NEW_TRANSIT = 'new';
 /** The User Timing name of one render of the project page (bench:list reads it). */
 export const PROJECT_PAGE_RENDER = 'project-page';
 
-/** Issue 18 item 7: the transit last worked on (the latest saved), not the oldest. */
+/** ADR 013: the transit last worked on (the latest saved), not the oldest. */
 function lastWorkedOn<T extends { auditing: { lastUpdatedOn: string } }>(transits: readonly T[]): T | null {
   let latest: T | null = null;
   for (const tr of transits)
@@ -83,17 +88,44 @@ export interface ImportDialogRenderProps {
   projectId: string;
   currentTransitId: string | null;
   transits: { id: string; name: string }[];
+  /** The catalogue: transit types and classes for the import's new transits, checked as the server checks them. */
+  catalogue: Catalogue;
   opened: boolean;
   onClose: () => void;
   /** After an applied import: the page reloads the project's transits. */
   onImported: () => void;
 }
 
+/** What the transit's history and photos panels need (ADR 032; the history feature, passed in by app/). */
+export interface TransitExtrasRenderProps {
+  transitId: string;
+  version: number;
+  catalogue: Catalogue;
+  /** Unsaved edits in the editor. */
+  dirty: boolean;
+  /** After a restore: reload the project's transits (the editor then shows the restored state). */
+  onRestored: () => void;
+}
+
+/** What the project's history view needs (ADR 032; the history feature, passed in by app/). */
+export interface ProjectHistoryRenderProps {
+  projectId: string;
+  projectName: string;
+  catalogue: Catalogue;
+  opened: boolean;
+  onClose: () => void;
+  onOpenTransit: (transitId: string) => void;
+}
+
 export interface ProjectPageProps {
   /** The share/export dialog lives in the export feature; app/ passes it in (features do not import each other). */
   renderExportDialog?: (p: ExportDialogRenderProps) => ReactNode;
-  /** Issue 22: the schedule import dialog (schedules feature), passed in by app/ like the export dialog. */
+  /** ADR 020: the schedule import dialog (schedules feature), passed in by app/ like the export dialog. */
   renderImportDialog?: (p: ImportDialogRenderProps) => ReactNode;
+  /** ADR 032: the history and photos of the saved transit shown in the editor. */
+  renderTransitExtras?: (p: TransitExtrasRenderProps) => ReactNode;
+  /** ADR 032: every change of the project (its own fields and its transits'), opened from the page. */
+  renderProjectHistory?: (p: ProjectHistoryRenderProps) => ReactNode;
 }
 
 /** Stored results when present (spec: after a save the server's figures), else the engine's figures without packing. */
@@ -110,8 +142,14 @@ function figuresOf(transit: TransitWithItems, catalogue: Catalogue): TransitSizi
 }
 
 /** Project page (/projects/:projectId): sidebar, transits with fill and status, the transit editor, project materials. */
-export function ProjectPage({ renderExportDialog, renderImportDialog }: ProjectPageProps) {
+export function ProjectPage({
+  renderExportDialog,
+  renderImportDialog,
+  renderTransitExtras,
+  renderProjectHistory,
+}: ProjectPageProps) {
   const { t } = useTranslation('projects');
+  const industryName = useIndustryName();
   const tt = useTranslation('transits').t;
   const units = useUnits();
   const { projectId = '' } = useParams();
@@ -124,6 +162,11 @@ export function ProjectPage({ renderExportDialog, renderImportDialog }: ProjectP
   const [editorDirty, setEditorDirty] = useState(false);
   const [exportDialog, setExportDialog] = useState<null | { materialsOnly: boolean }>(null);
   const [importOpen, setImportOpen] = useState(false);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  // ADR 031: where each transit is and how far it got on site; the filter and grouping of the list.
+  const site = useProjectSite(projectId);
+  const [siteFilter, setSiteFilter] = useState<SiteFilter>({ location: '', work: 'all' });
+  const [groupByLocation, setGroupByLocation] = useState(false);
 
   const catalogue = formData.data?.catalogue ?? null;
   const catalogueVerified = formData.data?.meta.isVerified ?? false;
@@ -178,7 +221,7 @@ export function ProjectPage({ renderExportDialog, renderImportDialog }: ProjectP
       message: error instanceof Error ? error.message : String(error),
     });
 
-  // Issue 18 item 6 (ADR 013): "Add transit" opens a new transit in the editor; its first save creates it.
+  // ADR 013: "Add transit" opens a new transit in the editor; its first save creates it.
   const addTransit = () => selectTransit(NEW_TRANSIT);
   const duplicateTransit = async (id: string) => {
     try {
@@ -287,12 +330,13 @@ export function ProjectPage({ renderExportDialog, renderImportDialog }: ProjectP
     const result = totalsOfProject(sized);
     return {
       projectTotals: materialLines(result.totals, units, tt),
-      notBuildable: result.notBuildable.flatMap(({ index, reason }) => {
+      notBuildable: result.notBuildable.flatMap(({ index }) => {
         const tr = transits[index];
-        return tr ? [{ id: tr.id, name: tr.name, reason }] : [];
+        const sizing = sized[index];
+        return tr && sizing ? [{ id: tr.id, name: tr.name, reason: verdictText(sizing, units, t) }] : [];
       }),
     };
-  }, [catalogue, transits, figures, units, tt]);
+  }, [catalogue, transits, figures, units, tt, t]);
 
   if (data.isPending || formData.isPending) {
     return (
@@ -338,8 +382,26 @@ export function ProjectPage({ renderExportDialog, renderImportDialog }: ProjectP
       itemCount: f?.itemCount ?? tr.penetratingItemCount,
       fillPercent: complete ? fillPercentOf(f) : null,
       status: f ? transitStatusOf(f) : 'INCOMPLETE',
+      statusText: f ? verdictText(f, units, t) : t('transits.statusOf.INCOMPLETE'),
     };
   });
+  const siteData = site.data;
+  const siteRows = siteData ? new Map(siteData.transits.map((r) => [r.transitId, r])) : null;
+  const labels = siteData ? locationLabels(siteData.locations) : null;
+  const listed: TransitRow[] =
+    siteData && siteRows && labels
+      ? rows.flatMap((row) => {
+          const state = siteRows.get(row.id) ?? { locationId: null, status: 'DESIGNED' as const };
+          if (!passesSiteFilter(siteFilter, siteData.locations, state)) return [];
+          return [
+            {
+              ...row,
+              location: state.locationId ? (labels.get(state.locationId) ?? '') : '',
+              siteStatus: state.status,
+            },
+          ];
+        })
+      : rows;
   const recent = [...transits]
     .sort((a, b) => b.auditing.lastUpdatedOn.localeCompare(a.auditing.lastUpdatedOn))
     .slice(0, RECENT_TRANSITS)
@@ -358,7 +420,7 @@ export function ProjectPage({ renderExportDialog, renderImportDialog }: ProjectP
           <ProjectSidebar
             name={project.name}
             customerName={customer.name}
-            industryName={project.industry.display}
+            industryName={industryName(project.industry)}
             currentTransit={
               current
                 ? { id: current.id, name: current.name }
@@ -376,15 +438,24 @@ export function ProjectPage({ renderExportDialog, renderImportDialog }: ProjectP
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 9, xl: 9.5 }}>
           <Stack gap="md">
-            {renderImportDialog && (
+            {(renderImportDialog || renderProjectHistory) && (
               <Group justify="flex-end">
-                <Button variant="light" onClick={() => setImportOpen(true)}>
-                  {t('schedules:open')}
-                </Button>
+                {renderProjectHistory && (
+                  <Button variant="default" onClick={() => setHistoryOpen(true)}>
+                    {t('history:project.open')}
+                  </Button>
+                )}
+                {renderImportDialog && (
+                  <Button variant="light" onClick={() => setImportOpen(true)}>
+                    {t('schedules:open')}
+                  </Button>
+                )}
               </Group>
             )}
             <TransitList
-              rows={rows}
+              rows={listed}
+              groupByLocation={groupByLocation}
+              emptyText={listed.length < rows.length ? t('site:panel.noneMatch') : undefined}
               currentId={current?.id ?? null}
               onSelect={selectTransit}
               onAdd={addTransit}
@@ -413,6 +484,26 @@ export function ProjectPage({ renderExportDialog, renderImportDialog }: ProjectP
                 </Stack>
               </Card>
             )}
+            {/* The site panel (locations, steps, filters) below the editor: the list and the editor stay in view. */}
+            {siteData && (
+              <SitePanel
+                projectId={projectId}
+                site={siteData}
+                filter={siteFilter}
+                onFilterChange={setSiteFilter}
+                groupByLocation={groupByLocation}
+                onGroupChange={setGroupByLocation}
+                current={current ? { id: current.id, name: current.name } : null}
+              />
+            )}
+            {current &&
+              renderTransitExtras?.({
+                transitId: current.id,
+                version: current.version,
+                catalogue,
+                dirty: editorDirty,
+                onRestored: () => void data.refetch(),
+              })}
             <Card withBorder padding="md" component="section" aria-labelledby="project-materials-title">
               <Group justify="space-between" mb="xs">
                 <Title order={2} size="h4" id="project-materials-title">
@@ -442,7 +533,7 @@ export function ProjectPage({ renderExportDialog, renderImportDialog }: ProjectP
                       <List.Item key={n.id}>
                         {t('materials.notBuildableLine', {
                           name: n.name,
-                          reason: t(`transits.statusOf.${n.reason}`),
+                          reason: n.reason,
                         })}
                       </List.Item>
                     ))}
@@ -465,9 +556,22 @@ export function ProjectPage({ renderExportDialog, renderImportDialog }: ProjectP
         projectId,
         currentTransitId: current?.id ?? null,
         transits: transits.map((tr) => ({ id: tr.id, name: tr.name })),
+        catalogue,
         opened: importOpen,
         onClose: () => setImportOpen(false),
-        onImported: () => void data.refetch(),
+        // An import creates transits and may place them at new locations (ADR 031): both are read again.
+        onImported: () => {
+          void data.refetch();
+          void site.refetch();
+        },
+      })}
+      {renderProjectHistory?.({
+        projectId,
+        projectName: project.name,
+        catalogue,
+        opened: historyOpen,
+        onClose: () => setHistoryOpen(false),
+        onOpenTransit: selectTransit,
       })}
     </Container>
   );

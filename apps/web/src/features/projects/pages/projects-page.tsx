@@ -1,14 +1,15 @@
 import { ListState } from '@/components/list-state';
-import { useEffect, useState } from 'react';
+import { ListFooter, SEARCH_DEBOUNCE_MS, useListPages } from '@/components/list-page';
+import { useState } from 'react';
 import {
   ActionIcon,
   Anchor,
   Button,
   Card,
   Container,
+  FileButton,
   Group,
   Modal,
-  Pagination,
   Stack,
   Table,
   Text,
@@ -23,6 +24,7 @@ import { notify } from '@/lib/toast';
 import {
   IconChevronDown,
   IconChevronUp,
+  IconFileImport,
   IconPencil,
   IconPlus,
   IconSearch,
@@ -32,22 +34,25 @@ import {
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
+  canImportArchive,
   DEFAULT_PAGE_SIZE,
   PROJECT_NAME_MAX_LENGTH,
   PROJECT_MESSAGES,
   type Project,
 } from '@sealplan/contracts';
 import { useProjectList, useSaveProject, type ProjectListParams } from '../api/projects-api';
+import { useImportArchive } from '../api/site-api';
+import { useSessionUser } from '@/lib/session';
 import { projectMessage } from '../lib/messages';
-
-/** Spec §9: search is debounced 500 ms. */
-export const SEARCH_DEBOUNCE_MS = 500;
+import { ActionsHeader } from '@/components/actions-header';
+import { useIndustryName } from '@/lib/localized-name';
 
 type SortField = ProjectListParams['sortField'];
 
 /** Projects list (spec §2): customer, industry, number of transits, last updated; search, sort, paging; open, rename, delete. */
 export function ProjectsPage() {
   const { t, i18n } = useTranslation('projects');
+  const industryName = useIndustryName();
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
@@ -66,13 +71,35 @@ export function ProjectsPage() {
     pageSize: DEFAULT_PAGE_SIZE,
   });
   const save = useSaveProject();
+  const user = useSessionUser();
+  const importArchive = useImportArchive();
+  // ADR 035: an archive becomes a new project of the organization; its administrators import.
+  const onArchive = async (file: File | null) => {
+    if (!file) return;
+    try {
+      const result = await importArchive.mutateAsync(file);
+      notify({
+        color: 'green',
+        message: t('archive.imported', {
+          name: result.projectName,
+          transits: t('archive.transits', { count: result.transits }),
+        }),
+      });
+      void navigate(`/projects/${result.projectId}`);
+    } catch (error) {
+      notify({
+        color: 'red',
+        title: t('archive.importFailed'),
+        message: error instanceof Error ? error.message : '',
+      });
+    }
+  };
   const total = list.data?.pager.totalRecords ?? 0;
-  const pages = Math.max(1, Math.ceil(total / DEFAULT_PAGE_SIZE));
-  // A delete can empty the last page: show the new last page rather than an empty list without paging.
-  const loaded = list.data !== undefined && !list.isPlaceholderData;
-  useEffect(() => {
-    if (loaded && pageIndex > pages - 1) setPageIndex(pages - 1);
-  }, [loaded, pageIndex, pages]);
+  const pages = useListPages(total, DEFAULT_PAGE_SIZE, {
+    pageIndex,
+    setPageIndex,
+    loaded: list.data !== undefined && !list.isPlaceholderData,
+  });
 
   const toggleSort = (field: SortField) =>
     setSort((s) =>
@@ -147,9 +174,26 @@ export function ProjectsPage() {
           <Title order={1} size="h2">
             {t('list.title')}
           </Title>
-          <Button component={Link} to="/projects/create" leftSection={<IconPlus size={16} />}>
-            {t('list.new')}
-          </Button>
+          <Group gap="xs">
+            {canImportArchive(user) && (
+              <FileButton onChange={(file) => void onArchive(file)} accept=".zip,application/zip">
+                {(props) => (
+                  <Button
+                    {...props}
+                    variant="default"
+                    title={t('archive.hint')}
+                    leftSection={<IconFileImport size={16} />}
+                    loading={importArchive.isPending}
+                  >
+                    {t('archive.import')}
+                  </Button>
+                )}
+              </FileButton>
+            )}
+            <Button component={Link} to="/projects/create" leftSection={<IconPlus size={16} />}>
+              {t('list.new')}
+            </Button>
+          </Group>
         </Group>
         <Card withBorder padding="md">
           <TextInput
@@ -179,7 +223,7 @@ export function ProjectsPage() {
                   <Table.Th>{t('list.industry')}</Table.Th>
                   <Table.Th ta="right">{t('list.transits')}</Table.Th>
                   {header('lastUpdatedOn', t('list.lastUpdated'))}
-                  <Table.Th w={90} />
+                  <ActionsHeader w={90} />
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -201,7 +245,7 @@ export function ProjectsPage() {
                       </Anchor>
                     </Table.Td>
                     <Table.Td>{p.customer.display}</Table.Td>
-                    <Table.Td>{p.industry.display}</Table.Td>
+                    <Table.Td>{industryName(p.industry)}</Table.Td>
                     <Table.Td ta="right">{p.transitCount}</Table.Td>
                     <Table.Td>
                       {new Date(p.auditing.lastUpdatedOn).toLocaleString(i18n.language, {
@@ -240,19 +284,12 @@ export function ProjectsPage() {
               </Table.Tbody>
             </Table>
           </ListState>
-          <Group justify="space-between" mt="md">
-            <Text size="sm" c="dimmed">
-              {t('list.total', { count: total })}
-            </Text>
-            {pages > 1 && (
-              <Pagination
-                total={pages}
-                value={pageIndex + 1}
-                onChange={(p) => setPageIndex(p - 1)}
-                size="sm"
-              />
-            )}
-          </Group>
+          <ListFooter
+            totalText={t('list.total', { count: total })}
+            pages={pages}
+            pageIndex={pageIndex}
+            onPageChange={setPageIndex}
+          />
         </Card>
       </Stack>
       <Modal

@@ -2,7 +2,7 @@
 import { suggestOpenings } from '@sealplan/engine';
 import type { OpeningRequest, OpeningResponse } from './opening-protocol';
 
-// The smallest standard openings (issue 22 item 4, ADR 020) are searched here, off the main thread: one tightest
+// The smallest standard openings (ADR 020) are searched here, off the main thread: one tightest
 // search per shape group and a few boundary verdicts, all with counted budgets (the same answer as the engine's
 // tests), typically under a second for 60 items.
 

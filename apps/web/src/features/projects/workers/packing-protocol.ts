@@ -6,6 +6,11 @@ export interface SizingRequest {
   transit: TransitInput;
   items: ItemInput[];
   catalogue: Catalogue;
+  /**
+   * A layout found elsewhere (the applied opening suggestion's, ADR 020): kept when it is valid for these circles
+   * in this opening, else the verdict searches as usual.
+   */
+  certificate?: { centres: { xMm: number; yMm: number }[] } | null;
 }
 
 /**

@@ -19,7 +19,7 @@ const PROGRESS_INTERVAL_MS = 100;
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 
 scope.onmessage = (event: MessageEvent<SizingRequest>) => {
-  const { id, transit, items, catalogue } = event.data;
+  const { id, transit, items, catalogue, certificate } = event.data;
   const started = performance.now();
   let lastProgressMs = started;
   const post = (answer: SizingResponse) => scope.postMessage(answer);
@@ -37,7 +37,7 @@ scope.onmessage = (event: MessageEvent<SizingRequest>) => {
       },
     });
   try {
-    const result = sizeTransit({ transit, items, catalogue, solver });
+    const result = sizeTransit({ transit, items, catalogue, solver, packing: certificate ?? null });
     post({ id, kind: 'result', ok: true, result, elapsedMs: performance.now() - started });
   } catch (error) {
     post({ id, kind: 'result', ok: false, error: error instanceof Error ? error.message : String(error) });

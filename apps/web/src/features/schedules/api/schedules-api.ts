@@ -6,13 +6,7 @@ import type {
   ScheduleMappingAnswer,
   ScheduleTable,
 } from '@sealplan/contracts';
-import { apiRequest } from '@/lib/api-client';
-
-export const SCHEDULE_PATHS = {
-  readFile: '/api/schedules/readScheduleFile',
-  mapping: '/api/schedules/getScheduleMapping',
-  import: '/api/schedules/importSchedule',
-} as const;
+import { callApi } from '@/lib/api-client';
 
 /** A File's bytes as base64 (the server reads CSV and XLSX alike). */
 export async function fileToBase64(file: Blob): Promise<string> {
@@ -24,14 +18,14 @@ export async function fileToBase64(file: Blob): Promise<string> {
   return btoa(binary);
 }
 
-export const readScheduleFile = (body: ReadScheduleFileRequest) =>
-  apiRequest<ScheduleTable>(SCHEDULE_PATHS.readFile, { method: 'POST', body });
+export const readScheduleFile = (body: ReadScheduleFileRequest): Promise<ScheduleTable> =>
+  callApi('schedules.readScheduleFile', { body });
 
-export const getScheduleMapping = () =>
-  apiRequest<ScheduleMappingAnswer>(SCHEDULE_PATHS.mapping, { method: 'POST', body: {} });
+export const getScheduleMapping = (): Promise<ScheduleMappingAnswer> =>
+  callApi('schedules.getScheduleMapping', { body: {} });
 
-export const importSchedule = (body: ImportScheduleRequest) =>
-  apiRequest<ImportScheduleReport>(SCHEDULE_PATHS.import, { method: 'POST', body });
+export const importSchedule = (body: ImportScheduleRequest): Promise<ImportScheduleReport> =>
+  callApi('schedules.importSchedule', { body });
 
 export function useReadScheduleFile() {
   return useMutation({ mutationFn: readScheduleFile });

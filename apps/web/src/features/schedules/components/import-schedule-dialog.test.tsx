@@ -25,7 +25,10 @@ describe('translateScheduleMessage', () => {
   it('has every contract message in every language, and leaves an unknown message as it is', () => {
     for (const culture of ['en-US', 'de-DE', 'fr-FR', 'zh-Hans']) {
       for (const key of Object.keys(SCHEDULE_MESSAGES))
-        expect(i18n.exists(`schedules:messages.${key}`, { lng: culture }), `${culture} ${key}`).toBe(true);
+        expect(
+          i18n.exists(`schedules:messages.${key}`, { lng: culture, count: 2 }),
+          `${culture} ${key}`,
+        ).toBe(true);
     }
     expect(translateScheduleMessage(i18n.getFixedT('de-DE', 'schedules'), 'Something else.')).toBe(
       'Something else.',

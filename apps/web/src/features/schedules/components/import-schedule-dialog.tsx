@@ -7,6 +7,7 @@ import {
   FileInput,
   Group,
   Modal,
+  NumberInput,
   ScrollArea,
   SegmentedControl,
   Select,
@@ -18,21 +19,35 @@ import {
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
+import type { Catalogue } from '@sealplan/engine';
 import {
   EMPTY_MAPPING,
+  MAX_HEADING_SEARCH_ROWS,
   SCHEDULE_FIELDS,
+  SCHEDULE_ITEM_TYPES,
   SCHEDULE_MESSAGES,
+  SCHEDULE_TRANSIT_FIELDS,
   checkScheduleRow,
+  columnLetter,
+  findHeadingRow,
   guessMapping,
   isBlankRow,
+  isSectionRow,
+  locationPathText,
   mappingProblems,
   parsePastedCells,
+  sheetTable,
   tidyTable,
+  unitFromHeading,
   type ImportScheduleReport,
+  type NewTransitDefaults,
   type RememberedMapping,
   type ScheduleField,
+  type ScheduleItemType,
   type ScheduleLengthUnit,
   type ScheduleMapping,
+  type ScheduleRowProblem,
+  type ScheduleSheet,
 } from '@sealplan/contracts';
 import { LoaderOverlay } from '@/components/loader-overlay';
 import { ApiRequestError } from '@/lib/api-client';
@@ -44,6 +59,7 @@ import {
   useImportSchedule,
   useReadScheduleFile,
 } from '../api/schedules-api';
+import { useLocalizedName } from '@/lib/localized-name';
 
 /** Rows of the schedule shown in the preview table (the report lists every rejected row). */
 export const SCHEDULE_PREVIEW_ROWS = 8;
@@ -54,6 +70,8 @@ const WHOLE_PROJECT = 'PROJECT';
 export interface ImportScheduleDialogProps {
   projectId: string;
   transits: { id: string; name: string }[];
+  /** Transit types and classes for new transits; the preview checks the transit columns against them. */
+  catalogue: Catalogue;
   currentTransitId: string | null;
   opened: boolean;
   onClose: () => void;
@@ -61,10 +79,17 @@ export interface ImportScheduleDialogProps {
   onImported: (report: ImportScheduleReport) => void;
 }
 
-interface ScheduleGrid {
-  headings: string[];
-  rows: string[][];
-}
+const NO_DEFAULTS: NewTransitDefaults = {
+  transitTypeId: null,
+  classId: null,
+  depthMm: null,
+  sizeToFit: true,
+};
+/** Sent when the import creates no transits. */
+const NO_DEFAULTS_OFF: NewTransitDefaults = { ...NO_DEFAULTS, sizeToFit: false };
+const TRANSIT_FIELDS = new Set<ScheduleField>(SCHEDULE_TRANSIT_FIELDS);
+/** Cells of a row shown in the heading-row choice. */
+const HEADING_OPTION_CELLS = 5;
 
 /** The contract's message templates as patterns, to translate a formatted message with its parameters. */
 const TEMPLATES = Object.entries(SCHEDULE_MESSAGES).map(([key, template]) => {
@@ -87,39 +112,53 @@ export function translateScheduleMessage(t: TFunction, message: string): string 
   for (const { key, names, regex } of TEMPLATES) {
     const match = regex.exec(message);
     if (!match) continue;
-    const params = Object.fromEntries(names.map((name, i) => [name, match[i + 1]]));
+    // A count is a number, so that i18next picks the plural form (it takes a text count as no count).
+    const params = Object.fromEntries(
+      names.map((name, i) => [name, name === 'count' ? Number(match[i + 1]) : match[i + 1]]),
+    );
     return t(`messages.${key}`, { ...params, defaultValue: message });
   }
   return message;
 }
 
-function gridOf(cells: string[][]): ScheduleGrid | null {
-  const tidy = tidyTable(cells).filter((r) => !isBlankRow(r));
-  if (tidy.length === 0) return null;
-  const [headings, ...rows] = tidy;
-  return { headings: headings!, rows };
+/** Pasted cells as one sheet: lines numbered as pasted, the heading row found as in a file. */
+function pastedSheet(cells: string[][]): ScheduleSheet | null {
+  const rows = tidyTable(cells).filter((r) => !isBlankRow(r));
+  if (rows.length === 0) return null;
+  return {
+    name: 'paste',
+    rows,
+    rowNumbers: rows.map((_, i) => i + 1),
+    headingRow: findHeadingRow(rows).index,
+  };
 }
 
 /**
- * Issue 22: a cable and pipe schedule into the project or one transit. Paste cells or upload CSV / XLSX, check the
+ * ADR 020: a cable and pipe schedule into the project or one transit. Paste cells or upload CSV / XLSX, check the
  * guessed column mapping against a preview (each row checked with the same rules as the server), then import: all
  * rows or, when any is rejected, none (the report names each rejected row and why).
  */
 export function ImportScheduleDialog({
   projectId,
   transits,
+  catalogue,
   currentTransitId,
   opened,
   onClose,
   onImported,
 }: ImportScheduleDialogProps) {
   const { t } = useTranslation('schedules');
+  const name = useLocalizedName();
   const units = useUnits();
   const readFile = useReadScheduleFile();
   const mutation = useImportSchedule();
   const [source, setSource] = useState<'paste' | 'file'>('paste');
   const [pasted, setPasted] = useState('');
-  const [table, setTable] = useState<ScheduleGrid | null>(null);
+  const [sheets, setSheets] = useState<ScheduleSheet[] | null>(null);
+  const [sheetIndex, setSheetIndex] = useState(0);
+  const [headingRow, setHeadingRow] = useState(0);
+  const [defaultItemType, setDefaultItemType] = useState<ScheduleItemType>('CABLE');
+  const [newTransits, setNewTransits] = useState<NewTransitDefaults>(NO_DEFAULTS);
   const [remembered, setRemembered] = useState<RememberedMapping | null>(null);
   const [mapping, setMapping] = useState<ScheduleMapping>(EMPTY_MAPPING);
   const [unit, setUnit] = useState<ScheduleLengthUnit>('MM');
@@ -142,20 +181,48 @@ export function ImportScheduleDialog({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opening
   }, [opened]);
 
-  /** A new table: the mapping is guessed (the organization's remembered one first) and the report dropped. */
-  const applyGrid = (next: ScheduleGrid | null, known = remembered) => {
-    setTable(next);
+  const sheet = sheets?.[sheetIndex] ?? null;
+  const table = useMemo(() => (sheet ? sheetTable(sheet, headingRow) : null), [sheet, headingRow]);
+
+  /**
+   * A new sheet or heading row: the mapping is guessed (the organization's remembered one first, a bare "Type"
+   * column by its values) and the report dropped.
+   */
+  const guessFor = (next: ScheduleSheet | null, row: number, known = remembered) => {
     setReport(null);
     if (!next) return;
-    const guess = guessMapping(next.headings, known);
+    const cut = sheetTable(next, row);
+    const guess = guessMapping(cut.headings, known, cut.rows);
     setMapping(guess.mapping);
     setUnit(guess.diameterUnit);
     if (guess.mapping.transit === null && currentTransitId) setTarget(currentTransitId);
   };
 
+  /** A new file or paste: the sheet that looks most like a schedule, at the heading row found in it. */
+  const applySheets = (next: ScheduleSheet[] | null, offered = 0, known = remembered) => {
+    setSheets(next);
+    const chosen = next?.[offered] ?? null;
+    setSheetIndex(offered);
+    setHeadingRow(chosen?.headingRow ?? 0);
+    guessFor(chosen, chosen?.headingRow ?? 0, known);
+  };
+
+  const chooseSheet = (index: number) => {
+    const chosen = sheets?.[index] ?? null;
+    setSheetIndex(index);
+    setHeadingRow(chosen?.headingRow ?? 0);
+    guessFor(chosen, chosen?.headingRow ?? 0);
+  };
+
+  const chooseHeadingRow = (row: number) => {
+    setHeadingRow(row);
+    guessFor(sheet, row);
+  };
+
   const onPaste = (text: string) => {
     setPasted(text);
-    applyGrid(gridOf(parsePastedCells(text)));
+    const pasted = pastedSheet(parsePastedCells(text));
+    applySheets(pasted ? [pasted] : null);
   };
 
   const onFile = async (file: File | null) => {
@@ -166,7 +233,7 @@ export function ImportScheduleDialog({
         contentBase64: await fileToBase64(file),
       });
       if (read.remembered) setRemembered(read.remembered);
-      applyGrid({ headings: read.headings, rows: read.rows }, read.remembered ?? remembered);
+      applySheets(read.sheets, read.sheet, read.remembered ?? remembered);
     } catch {
       // Shown from readFile.error below.
     }
@@ -174,11 +241,42 @@ export function ImportScheduleDialog({
 
   const intoOne = target !== WHOLE_PROJECT;
   const problems = mappingProblems(mapping, intoOne);
+  // Into one transit the location column is not offered, so it is neither checked nor sent (ADR 031).
+  const rowMapping = useMemo(() => (intoOne ? { ...mapping, location: null } : mapping), [intoOne, mapping]);
+  const transitUnit =
+    (mapping.transitSize !== null ? unitFromHeading(table?.headings[mapping.transitSize] ?? '') : null) ??
+    'MM';
+  // The same rules as the server's, with the same catalogue names; blank and section rows are passed over.
   const checks = useMemo(
-    () => (table ? table.rows.map((row) => checkScheduleRow(row, mapping, unit, intoOne)) : []),
-    [table, mapping, unit, intoOne],
+    () =>
+      table
+        ? table.rows.map((row) =>
+            isBlankRow(row) || isSectionRow(row, rowMapping)
+              ? null
+              : checkScheduleRow(row, rowMapping, {
+                  diameterUnit: unit,
+                  intoOneTransit: intoOne,
+                  defaultItemType,
+                  transitUnit,
+                  catalogue,
+                }),
+          )
+        : [],
+    [table, rowMapping, unit, intoOne, defaultItemType, transitUnit, catalogue],
   );
-  const rejectedHere = checks.filter((c) => !c.ok).length;
+  const rejectedHere = checks.filter((c) => c !== null && !c.ok).length;
+  /** Rows that are data (blank, section and total rows are passed over). */
+  const dataRows = checks.filter((c) => c !== null).length;
+  // ADR 031: the preview shows where each row's transit is when a location column is mapped.
+  const showLocation = !intoOne && mapping.location !== null;
+  const previewCells = showLocation ? 8 : 7;
+  const cellOf = (problem: Pick<ScheduleRowProblem, 'column'>) =>
+    problem.column === null
+      ? ''
+      : `${t('columns.cell', {
+          column: columnLetter(problem.column),
+          heading: table?.headings[problem.column] ?? '',
+        })} `;
 
   const send = (dryRun: boolean) => {
     if (!table || Object.keys(problems).length > 0) return;
@@ -188,8 +286,11 @@ export function ImportScheduleDialog({
         transitId: intoOne ? target : null,
         headings: table.headings,
         rows: table.rows,
-        mapping,
+        rowNumbers: table.rowNumbers,
+        mapping: rowMapping,
         diameterUnit: unit,
+        defaultItemType,
+        newTransits: intoOne || !createTransits ? NO_DEFAULTS_OFF : newTransits,
         createTransits,
         skipDuplicates,
         dryRun,
@@ -280,10 +381,39 @@ export function ImportScheduleDialog({
             clearable
           />
         )}
+        {sheets && sheet && (
+          <Group grow align="flex-end">
+            {sheets.length > 1 && (
+              <Select
+                label={t('sheet.label')}
+                value={String(sheetIndex)}
+                onChange={(v) => v !== null && chooseSheet(Number(v))}
+                allowDeselect={false}
+                data={sheets.map((s, i) => ({ value: String(i), label: s.name }))}
+              />
+            )}
+            <Select
+              label={t('headingRow.label')}
+              value={String(headingRow)}
+              onChange={(v) => v !== null && chooseHeadingRow(Number(v))}
+              allowDeselect={false}
+              data={sheet.rows.slice(0, MAX_HEADING_SEARCH_ROWS).map((cells, i) => ({
+                value: String(i),
+                label: t('headingRow.option', {
+                  row: sheet.rowNumbers[i] ?? i + 1,
+                  text: cells
+                    .filter((c) => c.trim() !== '')
+                    .slice(0, HEADING_OPTION_CELLS)
+                    .join(' | '),
+                }),
+              }))}
+            />
+          </Group>
+        )}
         {table && (
           <>
             <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
-              {SCHEDULE_FIELDS.map((field) => (
+              {SCHEDULE_FIELDS.filter((field) => !(intoOne && TRANSIT_FIELDS.has(field))).map((field) => (
                 <Select
                   key={field}
                   label={t(`fields.${field}`)}
@@ -305,7 +435,75 @@ export function ImportScheduleDialog({
                   { value: 'INCH', label: t('unit.INCH') },
                 ]}
               />
+              <Select
+                label={t('kind.label')}
+                value={defaultItemType}
+                onChange={(v) => {
+                  if (v) setDefaultItemType(v as ScheduleItemType);
+                }}
+                allowDeselect={false}
+                data={SCHEDULE_ITEM_TYPES.map((type) => ({ value: type, label: t(`types.${type}`) }))}
+              />
             </SimpleGrid>
+            {!intoOne && createTransits && (
+              <Stack gap={4} component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
+                <Text component="legend" size="sm" fw={500}>
+                  {t('newTransits.title')}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {t('newTransits.hint')}
+                </Text>
+                <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
+                  <Select
+                    label={t('newTransits.transitType')}
+                    value={newTransits.transitTypeId ?? ''}
+                    onChange={(v) =>
+                      setNewTransits((d) => ({
+                        ...d,
+                        transitTypeId: (v || null) as NewTransitDefaults['transitTypeId'],
+                      }))
+                    }
+                    allowDeselect={false}
+                    data={[
+                      { value: '', label: t('newTransits.none') },
+                      ...catalogue.transitTypes.map((tt) => ({ value: tt.id, label: name(tt) })),
+                    ]}
+                  />
+                  <Select
+                    label={t('newTransits.class')}
+                    value={newTransits.classId ?? ''}
+                    onChange={(v) =>
+                      setNewTransits((d) => ({ ...d, classId: (v || null) as NewTransitDefaults['classId'] }))
+                    }
+                    allowDeselect={false}
+                    data={[
+                      { value: '', label: t('newTransits.none') },
+                      ...catalogue.classes.map((c) => ({ value: c.id, label: name(c) })),
+                    ]}
+                  />
+                  <NumberInput
+                    label={t('newTransits.depth', { unit: units.lengthUnit })}
+                    min={0}
+                    hideControls
+                    value={newTransits.depthMm === null ? '' : units.toDisplayLength(newTransits.depthMm)}
+                    onChange={(v) =>
+                      setNewTransits((d) => ({
+                        ...d,
+                        depthMm: v === '' || Number(v) <= 0 ? null : units.fromDisplayLength(Number(v)),
+                      }))
+                    }
+                  />
+                </SimpleGrid>
+                <Checkbox
+                  label={t('newTransits.sizeToFit')}
+                  checked={newTransits.sizeToFit}
+                  onChange={(e) => {
+                    const sizeToFit = e.currentTarget.checked;
+                    setNewTransits((d) => ({ ...d, sizeToFit }));
+                  }}
+                />
+              </Stack>
+            )}
             <Group gap="lg">
               <Checkbox
                 label={t('options.createTransits')}
@@ -320,7 +518,7 @@ export function ImportScheduleDialog({
               />
             </Group>
             <Text size="sm" c={rejectedHere > 0 ? 'red' : 'dimmed'} aria-live="polite">
-              {t('summary', { count: table.rows.length, rejected: rejectedHere })}
+              {t('summary', { count: dataRows, rejected: rejectedHere })}
             </Text>
             <ScrollArea.Autosize mah={LIST_HEIGHT_PX} type="auto">
               <Table striped withTableBorder fz="xs" aria-label={t('preview')}>
@@ -328,20 +526,27 @@ export function ImportScheduleDialog({
                   <Table.Tr>
                     <Table.Th>{t('columns.row')}</Table.Th>
                     <Table.Th>{t('fields.tag')}</Table.Th>
+                    <Table.Th>{t('columns.specification')}</Table.Th>
                     <Table.Th>{t('fields.type')}</Table.Th>
                     <Table.Th>{t('columns.diameter')}</Table.Th>
                     <Table.Th>{t('fields.quantity')}</Table.Th>
                     <Table.Th>{t('fields.transit')}</Table.Th>
+                    {showLocation && <Table.Th>{t('columns.location')}</Table.Th>}
                     <Table.Th>{t('columns.status')}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
                   {checks.slice(0, SCHEDULE_PREVIEW_ROWS).map((check, i) => (
                     <Table.Tr key={i}>
-                      <Table.Td>{i + 2}</Table.Td>
-                      {check.ok ? (
+                      <Table.Td>{table.rowNumbers[i] ?? i + 2}</Table.Td>
+                      {check === null ? (
+                        <Table.Td colSpan={previewCells} c="dimmed">
+                          {t('status.passedOver')}
+                        </Table.Td>
+                      ) : check.ok ? (
                         <>
                           <Table.Td>{check.value.tag ?? ''}</Table.Td>
+                          <Table.Td>{check.value.specification ?? ''}</Table.Td>
                           <Table.Td>
                             {check.value.itemTypeId ? t(`types.${check.value.itemTypeId}`) : ''}
                           </Table.Td>
@@ -352,6 +557,13 @@ export function ImportScheduleDialog({
                               ? (transits.find((tr) => tr.id === target)?.name ?? '')
                               : check.value.transitName}
                           </Table.Td>
+                          {showLocation && (
+                            <Table.Td>
+                              {check.value.transit.location
+                                ? locationPathText(check.value.transit.location)
+                                : ''}
+                            </Table.Td>
+                          )}
                           <Table.Td>
                             <Badge color="green" variant="light" size="sm">
                               {t('status.ok')}
@@ -359,8 +571,10 @@ export function ImportScheduleDialog({
                           </Table.Td>
                         </>
                       ) : (
-                        <Table.Td colSpan={6} c="red">
-                          {check.problems.map((p) => translateScheduleMessage(t, p.message)).join(' ')}
+                        <Table.Td colSpan={previewCells} c="red">
+                          {check.problems
+                            .map((p) => `${cellOf(p)}${translateScheduleMessage(t, p.message)}`)
+                            .join(' ')}
                         </Table.Td>
                       )}
                     </Table.Tr>
@@ -395,9 +609,10 @@ export function ImportScheduleDialog({
                 {[...rejectedRows, ...flaggedRows].map((r) => (
                   <Text key={`${r.row}-${r.status}`} size="sm">
                     {t('report.row', { row: r.row })}{' '}
-                    {[...r.problems.map((p) => p.message), ...r.warnings]
-                      .map((m) => translateScheduleMessage(t, m))
-                      .join(' ')}
+                    {[
+                      ...r.problems.map((p) => `${cellOf(p)}${translateScheduleMessage(t, p.message)}`),
+                      ...r.warnings.map((m) => translateScheduleMessage(t, m)),
+                    ].join(' ')}
                     {r.status === 'DUPLICATE_SKIPPED' ? ` (${t('status.skipped')})` : ''}
                   </Text>
                 ))}
@@ -422,7 +637,7 @@ export function ImportScheduleDialog({
             {t('check')}
           </Button>
           <Button onClick={() => send(false)} disabled={!table || Object.keys(problems).length > 0}>
-            {t('import', { count: table?.rows.length ?? 0 })}
+            {t('import', { count: dataRows })}
           </Button>
         </Group>
       </Stack>

@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { CULTURES, LANGUAGES, setCulture, type Culture } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
-import { SAVE_USER_PATH } from '@/lib/units';
 
 /** Which of the two English entries was picked (both map to en-US, spec §4), so the select shows it again. */
 export const LANGUAGE_LABEL_STORAGE_KEY = 'sealplan.languageLabel';
@@ -54,7 +53,7 @@ export function useLanguage() {
       }
       setCulture(next);
       if (user && user.languagePreference !== next) {
-        apiRequest(SAVE_USER_PATH, { method: 'POST', body: { user: { languagePreference: next } } })
+        callApi('user.saveUser', { body: { user: { languagePreference: next } } })
           .then(() => refreshUser())
           .catch(() => undefined); // the browser keeps the choice; the server copy only follows sign-ins elsewhere
       }

@@ -1,0 +1,530 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { deflateRawSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import exifr from 'exifr';
+import { eq } from 'drizzle-orm';
+import { strToU8, unzipSync, zipSync } from 'fflate';
+import { projects, users } from '@sealplan/db';
+import {
+  ARCHIVE_DATA_FILE,
+  ARCHIVE_MAX_BYTES,
+  CLIENT_HEADER,
+  HANDOVER_MESSAGES,
+  type ArchiveData,
+  type ArchiveImportResult,
+  type Location,
+  type ProjectAndTransits,
+  type TransitData,
+  type TransitPhoto,
+  type TransitSite,
+} from '@sealplan/contracts';
+import type { TestApp } from '../../testing/test-app';
+import { createUserWithToken, type TestUser } from '../../testing/factories';
+import { call } from '../projects/testing/project-fixtures';
+import { A60_CABLE_FIELDS, setUpProject, type ProjectSetup } from '../transits/testing/transit-fixtures';
+
+let setup: ProjectSetup;
+let t: TestApp;
+/** Administrator of organization A: inspects. */
+let inspector: TestUser;
+/** Organization A's installer (DefaultUser). */
+let installer: TestUser;
+/** Administrator of organization B, where the archive goes. */
+let otherAdmin: TestUser;
+/** A user of organization B without an administrator's role. */
+let otherStaff: TestUser;
+let cableTransit: TransitData;
+let pipeTransit: TransitData;
+let engineRoom: Location;
+
+const headers = (who: TestUser) => ({ [CLIENT_HEADER]: 'test', ...who.headers });
+const as = <T>(who: TestUser, path: string, payload: unknown) => call<T>(t.app, path, payload, who.headers);
+async function ok<T>(who: TestUser, path: string, payload: unknown): Promise<T> {
+  const res = await as<T>(who, path, payload);
+  expect(res.status, `${path}: ${JSON.stringify(res.body.error)}`).toBe(200);
+  return res.body.data;
+}
+const get = (who: TestUser, url: string) => t.app.inject({ method: 'GET', url, headers: headers(who) });
+
+/** A multipart body with one file part. */
+function multipart(field: string, file: { name: string; type: string; data: Buffer | Uint8Array }) {
+  const boundary = `----sealplan${randomUUID()}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+    ),
+    Buffer.from(file.data),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+const importArchive = (who: TestUser, data: Buffer | Uint8Array, name = 'archive.zip') => {
+  const body = multipart('file', { name, type: 'application/zip', data });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/handover/importArchive',
+    headers: { ...headers(who), 'content-type': body.contentType },
+    payload: body.payload,
+  });
+};
+
+/** A photo as a phone writes it, with its GPS position in EXIF. */
+const phonePhoto = (colour: string) =>
+  sharp({ create: { width: 1600, height: 1200, channels: 3, background: colour } })
+    .jpeg({ quality: 70 })
+    .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '59/1 20/1 0/1' } })
+    .toBuffer();
+
+async function uploadPhoto(who: TestUser, transitId: string, data: Buffer, name: string) {
+  const boundary = `----sealplan${randomUUID()}`;
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="transitId"\r\n\r\n${transitId}\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/jpeg\r\n\r\n`,
+    ),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/locker/upload',
+    headers: { ...headers(who), 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+/** The text of a PDF as poppler's pdftotext reads it (a real reader, not the project's own). */
+function pdfText(pdf: Buffer): { text: string; images: number; pages: number } {
+  const dir = mkdtempSync(join(tmpdir(), 'as-built-'));
+  try {
+    const file = join(dir, 'record.pdf');
+    writeFileSync(file, pdf);
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    const list = execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' });
+    const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+    return {
+      text,
+      images: list.trim().split('\n').length - 2,
+      pages: Number(/Pages:\s+(\d+)/.exec(info)?.[1] ?? 0),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function newTransit(name: string, quantity: number, diameter: number): Promise<TransitData> {
+  return ok<TransitData>(setup.user, '/api/project/savePenetratingItemsAndTransit', {
+    transit: { projectId: setup.project.id, name, shape: 'ROUND', diameterMm: 250, ...A60_CABLE_FIELDS },
+    penetratingItems: [{ itemTypeId: 'CABLE', quantity, outerDiameterMm: diameter, tag: 'W-101' }],
+  });
+}
+
+beforeAll(async () => {
+  setup = await setUpProject('Hand-over project');
+  t = setup.t;
+  inspector = setup.user;
+  const db = t.deps.db.db;
+  installer = await createUserWithToken(db, {
+    organizationId: inspector.organizationId,
+    roles: ['DefaultUser', 'Author'],
+  });
+  otherAdmin = await createUserWithToken(db, { roles: ['Administrator'] });
+  otherStaff = await createUserWithToken(db, {
+    organizationId: otherAdmin.organizationId,
+    roles: ['DefaultUser', 'Author'],
+  });
+  await db.update(users).set({ firstName: 'Ines', lastName: 'Installer' }).where(eq(users.id, installer.id));
+  await db.update(users).set({ firstName: 'Paul', lastName: 'Prüfer' }).where(eq(users.id, inspector.id));
+
+  const deck = await ok<Location>(inspector, '/api/site/saveLocation', {
+    location: { projectId: setup.project.id, name: 'Deck 3' },
+  });
+  engineRoom = await ok<Location>(inspector, '/api/site/saveLocation', {
+    location: { projectId: setup.project.id, name: 'Engine room', parentId: deck.id },
+  });
+  const deck4 = await ok<Location>(inspector, '/api/site/saveLocation', {
+    location: { projectId: setup.project.id, name: 'Deck 4' },
+  });
+  cableTransit = await newTransit('FR-42 cable transit', 4, 20);
+  pipeTransit = await newTransit('FR-43 pipe transit', 2, 32);
+  await newTransit('FR-44 spare transit', 1, 12);
+  await ok(inspector, '/api/site/setTransitLocation', {
+    transitId: cableTransit.transit.id,
+    locationId: engineRoom.id,
+  });
+  await ok(inspector, '/api/site/setTransitLocation', {
+    transitId: pipeTransit.transit.id,
+    locationId: deck4.id,
+  });
+
+  await ok(installer, '/api/site/changeStatus', { transitId: cableTransit.transit.id, action: 'install' });
+  await uploadPhoto(installer, cableTransit.transit.id, await phonePhoto('#3a6ea5'), 'closed-transit.jpg');
+  await ok(inspector, '/api/site/changeStatus', { transitId: cableTransit.transit.id, action: 'pass' });
+  await ok(installer, '/api/site/changeStatus', { transitId: pipeTransit.transit.id, action: 'install' });
+  await ok(inspector, '/api/site/changeStatus', {
+    transitId: pipeTransit.transit.id,
+    action: 'fail',
+    remarks: 'Sealant gap at the top',
+  });
+}, 120_000);
+afterAll(async () => t.close());
+
+// Documents are built in the worker pool; a machine shared with other work may take a while.
+describe('the as-built record', { timeout: 120_000 }, () => {
+  it('prints each transit with location, status, who installed and inspected it, remarks and photos', async () => {
+    const res = await get(inspector, `/api/handover/asBuilt/${setup.project.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="as-built-Hand-over-project.pdf"');
+    const { text, images } = pdfText(res.rawPayload);
+    expect(text).toContain('As-built record');
+    expect(text).toContain('FR-42 cable transit');
+    expect(text).toContain('Deck 3 › Engine room');
+    expect(text).toMatch(/Status: Inspection passed/);
+    expect(text).toMatch(/Installed: Ines Installer, \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
+    expect(text).toMatch(/Inspected: Paul Prüfer, \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
+    expect(text).toContain('closed-transit.jpg');
+    expect(text).toContain('FR-43 pipe transit');
+    expect(text).toContain('Inspection failed');
+    expect(text).toContain('Sealant gap at the top');
+    expect(text).toContain('FR-44 spare transit');
+    expect(text).toContain('No location');
+    expect(images).toBe(1);
+  });
+
+  it('covers one location and the locations below it, in the document language', async () => {
+    const deck3 = engineRoom.parentId!;
+    const res = await get(
+      inspector,
+      `/api/handover/asBuilt/${setup.project.id}?locationId=${deck3}&language=de-DE`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const { text } = pdfText(res.rawPayload);
+    expect(text).toContain('Bestandsdokumentation');
+    expect(text).toContain('Umfang: Deck 3');
+    expect(text).toContain('FR-42 cable transit');
+    expect(text).toContain('Prüfung bestanden');
+    expect(text).toMatch(/Eingebaut: Ines Installer, \d\d\.\d\d\.\d{4} \d\d:\d\d UTC/);
+    expect(text).not.toContain('FR-43 pipe transit');
+    expect(text).not.toContain('FR-44 spare transit');
+
+    const zh = pdfText(
+      (await get(inspector, `/api/handover/asBuilt/${setup.project.id}?language=zh-Hans`)).rawPayload,
+    );
+    expect(zh.text).toContain('竣工记录');
+    expect(zh.text).toContain('检验未通过');
+  });
+
+  it('refuses a location of another project and another organization', async () => {
+    const res = await get(inspector, `/api/handover/asBuilt/${setup.project.id}?locationId=${randomUUID()}`);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.message).toBe(HANDOVER_MESSAGES.asBuiltLocation);
+    expect((await get(otherAdmin, `/api/handover/asBuilt/${setup.project.id}`)).statusCode).toBe(404);
+    expect((await get(otherAdmin, `/api/handover/archive/${setup.project.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('the project archive', { timeout: 120_000 }, () => {
+  let archive: Buffer;
+  let imported: ArchiveImportResult;
+
+  it('holds the data as JSON, the documents and the photos', async () => {
+    const res = await get(inspector, `/api/handover/archive/${setup.project.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    archive = res.rawPayload;
+    const files = unzipSync(new Uint8Array(archive));
+    const data = JSON.parse(Buffer.from(files[ARCHIVE_DATA_FILE]!).toString('utf8')) as ArchiveData;
+    expect(data).toMatchObject({ format: 'sealplan-project-archive', version: 1 });
+    expect(data.transits.map((tr) => tr.name)).toEqual([
+      'FR-42 cable transit',
+      'FR-43 pipe transit',
+      'FR-44 spare transit',
+    ]);
+    expect(data.transits[0]!.site).toMatchObject({
+      status: 'INSPECTION_PASSED',
+      installedBy: { name: 'Ines Installer' },
+      inspectedBy: { name: 'Paul Prüfer' },
+    });
+    expect(data.transits[0]!.photos).toHaveLength(1);
+    const photo = data.transits[0]!.photos[0]!;
+    expect(files[photo.file]).toBeDefined();
+    expect(files[photo.thumbnail!]).toBeDefined();
+    expect(Object.keys(files)).toEqual(
+      expect.arrayContaining(['documents/as-built.pdf', 'documents/project.pdf']),
+    );
+    expect(pdfText(Buffer.from(files['documents/as-built.pdf']!)).text).toContain('FR-42 cable transit');
+    expect(pdfText(Buffer.from(files['documents/project.pdf']!)).text).toContain('FR-43 pipe transit');
+  });
+
+  it('imports into another organization under new ids with identical figures and photos', async () => {
+    const before = await t.deps.db.db.select().from(projects);
+    const res = await importArchive(otherAdmin, archive);
+    expect(res.statusCode, res.body).toBe(200);
+    imported = res.json().data as ArchiveImportResult;
+    expect(imported).toMatchObject({
+      projectName: 'Hand-over project',
+      customerCreated: true,
+      locations: 3,
+      transits: 3,
+      items: 3,
+      photos: 1,
+    });
+    expect(imported.projectId).not.toBe(setup.project.id);
+
+    const source = await ok<ProjectAndTransits>(inspector, '/api/project/getProjectAndTransits', {
+      projectId: setup.project.id,
+    });
+    const copy = await ok<ProjectAndTransits>(otherAdmin, '/api/project/getProjectAndTransits', {
+      projectId: imported.projectId,
+    });
+    expect(copy.transits).toHaveLength(source.transits.length);
+    source.transits.forEach((original, i) => {
+      const mine = copy.transits[i]!;
+      expect(mine.id).not.toBe(original.id);
+      expect(mine.name).toBe(original.name);
+      // The engine's stored figures, identical to the last digit.
+      expect(mine.results).toEqual(original.results);
+      expect(
+        mine.penetratingItems.map(({ quantity, outerDiameterMm, tag }) => ({
+          quantity,
+          outerDiameterMm,
+          tag,
+        })),
+      ).toEqual(
+        original.penetratingItems.map(({ quantity, outerDiameterMm, tag }) => ({
+          quantity,
+          outerDiameterMm,
+          tag,
+        })),
+      );
+    });
+
+    const site = await ok<TransitSite>(otherAdmin, '/api/site/getTransitSite', {
+      transitId: copy.transits[0]!.id,
+    });
+    expect(site).toMatchObject({
+      status: 'INSPECTION_PASSED',
+      locationPath: ['Deck 3', 'Engine room'],
+      installedBy: { name: 'Ines Installer' },
+      inspectedBy: { name: 'Paul Prüfer' },
+    });
+    expect(site.events.map((e) => [e.toStatus, e.by.name])).toEqual([
+      ['INSTALLED', 'Ines Installer'],
+      ['INSPECTION_PASSED', 'Paul Prüfer'],
+    ]);
+    const failed = await ok<TransitSite>(otherAdmin, '/api/site/getTransitSite', {
+      transitId: copy.transits[1]!.id,
+    });
+    expect(failed).toMatchObject({ status: 'INSPECTION_FAILED', remarks: 'Sealant gap at the top' });
+
+    // The photo, byte for byte, and still without its GPS position.
+    const [originalPhoto] = await ok<TransitPhoto[]>(inspector, '/api/photos/list', {
+      transitId: source.transits[0]!.id,
+    });
+    const [copiedPhoto] = await ok<TransitPhoto[]>(otherAdmin, '/api/photos/list', {
+      transitId: copy.transits[0]!.id,
+    });
+    expect(copiedPhoto!.id).not.toBe(originalPhoto!.id);
+    const originalBytes = (await get(inspector, originalPhoto!.url)).rawPayload;
+    const copiedBytes = (await get(otherAdmin, copiedPhoto!.url)).rawPayload;
+    expect(copiedBytes.equals(originalBytes)).toBe(true);
+    expect(await exifr.gps(copiedBytes).catch(() => undefined)).toBeUndefined();
+
+    // The as-built record of the copy prints the same people and steps.
+    const record = pdfText((await get(otherAdmin, `/api/handover/asBuilt/${imported.projectId}`)).rawPayload);
+    expect(record.text).toMatch(/Installed: Ines Installer/);
+    expect(record.text).toMatch(/Inspected: Paul Prüfer/);
+
+    // Nothing of organization A changed: its project is where it was, and B cannot reach it.
+    const after = await t.deps.db.db.select().from(projects);
+    expect(after).toHaveLength(before.length + 1);
+    expect(after.filter((p) => before.some((b) => b.id === p.id))).toEqual(before);
+    expect(
+      (await as(otherAdmin, '/api/project/getProjectAndTransits', { projectId: setup.project.id })).status,
+    ).toBe(404);
+    // And A cannot reach the copy.
+    expect(
+      (await as(inspector, '/api/project/getProjectAndTransits', { projectId: imported.projectId })).status,
+    ).toBe(404);
+  });
+
+  it('imports again as a second project, using the customer of that name', async () => {
+    const res = await importArchive(otherAdmin, archive);
+    expect(res.statusCode, res.body).toBe(200);
+    const again = res.json().data as ArchiveImportResult;
+    expect(again.projectId).not.toBe(imported.projectId);
+    expect(again.customerCreated).toBe(false);
+    expect(again.customerId).toBe(imported.customerId);
+  });
+
+  it('takes an archive larger than a JSON body, and refuses one past its limit', async () => {
+    const files = unzipSync(new Uint8Array(archive));
+    const padded = Buffer.from(
+      zipSync({ ...files, 'documents/drawings.bin': [randomBytes(12 * 1024 * 1024), { level: 0 }] }),
+    );
+    const res = await importArchive(otherAdmin, padded);
+    expect(res.statusCode, res.body).toBe(200);
+
+    const tooLarge = await importArchive(otherAdmin, Buffer.alloc(ARCHIVE_MAX_BYTES + 1024, 0x50));
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json().error.message).toBe(HANDOVER_MESSAGES.tooLarge);
+  });
+
+  it('lets only an administrator import', async () => {
+    const res = await importArchive(otherStaff, archive);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.message).toBe(HANDOVER_MESSAGES.importRole);
+  });
+
+  const zipOf = (files: Record<string, Uint8Array>) => Buffer.from(zipSync(files));
+  const withData = (change: (data: ArchiveData) => unknown) => {
+    const files = unzipSync(new Uint8Array(archive));
+    const data = JSON.parse(Buffer.from(files[ARCHIVE_DATA_FILE]!).toString('utf8')) as ArchiveData;
+    change(data);
+    return zipOf({ ...files, [ARCHIVE_DATA_FILE]: strToU8(JSON.stringify(data)) });
+  };
+
+  it.each([
+    ['a file that is not a ZIP', () => Buffer.from('name,quantity\nW-1,2\n'), 400, HANDOVER_MESSAGES.notZip],
+    [
+      'a ZIP without the data file',
+      () => zipOf({ 'readme.txt': strToU8('hello') }),
+      400,
+      HANDOVER_MESSAGES.dataMissing,
+    ],
+    [
+      'data that is not JSON',
+      () => zipOf({ [ARCHIVE_DATA_FILE]: strToU8('{"format": ') }),
+      400,
+      HANDOVER_MESSAGES.dataUnreadable,
+    ],
+    [
+      'another format',
+      () => zipOf({ [ARCHIVE_DATA_FILE]: strToU8('{"format":"other","version":1}') }),
+      400,
+      HANDOVER_MESSAGES.wrongFormat,
+    ],
+    [
+      'a transit in a location the archive does not hold',
+      () => withData((d) => (d.transits[0]!.site.locationId = 'missing-location')),
+      400,
+      HANDOVER_MESSAGES.unknownLocation('missing-location'),
+    ],
+    [
+      'a location tree in a circle',
+      () =>
+        withData((d) => {
+          d.locations[0]!.parentId = d.locations[1]!.id;
+          d.locations[1]!.parentId = d.locations[0]!.id;
+        }),
+      400,
+      HANDOVER_MESSAGES.locationCycle,
+    ],
+    [
+      'a photo named but missing',
+      () =>
+        withData((d) => {
+          d.transits[0]!.photos[0]!.file = 'photos/not-there.jpg';
+        }),
+      400,
+      HANDOVER_MESSAGES.photoMissing('photos/not-there.jpg'),
+    ],
+    [
+      "figures that are not the engine's",
+      () => withData((d) => (d.transits[1]!.results = { filledPercent: 'lots' })),
+      400,
+      HANDOVER_MESSAGES.resultsInvalid(1),
+    ],
+    [
+      'an unknown industry',
+      () => withData((d) => (d.project.industryId = 'MOON_BASE')),
+      400,
+      HANDOVER_MESSAGES.unknownIndustry('MOON_BASE'),
+    ],
+  ])('refuses %s with its reason and writes nothing', async (_name, make, status, message) => {
+    const before = (await t.deps.db.db.select().from(projects)).length;
+    const res = await importArchive(otherAdmin, make());
+    expect(res.statusCode, res.body).toBe(status);
+    expect(res.json().error.message).toBe(message);
+    expect((await t.deps.db.db.select().from(projects)).length).toBe(before);
+  });
+
+  it('refuses a control character in a name and a photo that is not its image', async () => {
+    const control = await importArchive(
+      otherAdmin,
+      withData((d) => (d.transits[0]!.name = 'FR-42\u0007')),
+    );
+    expect(control.statusCode).toBe(400);
+    expect(control.json().error.message).toMatch(/^sealplan-archive\.json: transits\.0\.name: /);
+
+    const files = unzipSync(new Uint8Array(archive));
+    const data = JSON.parse(Buffer.from(files[ARCHIVE_DATA_FILE]!).toString('utf8')) as ArchiveData;
+    const photo = data.transits[0]!.photos[0]!;
+    const forged = await importArchive(
+      otherAdmin,
+      zipOf({ ...files, [photo.file]: strToU8('<html>not a photo') }),
+    );
+    expect(forged.statusCode).toBe(415);
+    expect(forged.json().error.message).toBe(HANDOVER_MESSAGES.photoInvalid(photo.file));
+  });
+
+  /**
+   * A one-file ZIP of `size` zero bytes, deflated by zlib (fast, unlike building it in JavaScript), whose headers
+   * declare `declared` bytes: the truth, or a lie that only inflating finds out.
+   */
+  function zerosZip(size: number, declared: number): Buffer {
+    const name = Buffer.from(ARCHIVE_DATA_FILE);
+    const data = deflateRawSync(Buffer.alloc(size), { level: 1 });
+    const header = (central: boolean) => {
+      const b = Buffer.alloc(central ? 46 : 30);
+      b.writeUInt32LE(central ? 0x02014b50 : 0x04034b50, 0);
+      let at = 4;
+      if (central) b.writeUInt16LE(20, (at += 2) - 2);
+      b.writeUInt16LE(20, at); // version needed
+      b.writeUInt16LE(8, at + 4); // deflate
+      b.writeUInt32LE(0, at + 10); // crc (never reached: the size check stops first)
+      b.writeUInt32LE(data.length, at + 14);
+      b.writeUInt32LE(declared, at + 18);
+      b.writeUInt16LE(name.length, at + 22);
+      return b;
+    };
+    const local = Buffer.concat([header(false), name, data]);
+    const central = Buffer.concat([header(true), name]);
+    const end = Buffer.alloc(22);
+    end.writeUInt32LE(0x06054b50, 0);
+    end.writeUInt16LE(1, 8);
+    end.writeUInt16LE(1, 10);
+    end.writeUInt32LE(central.length, 12);
+    end.writeUInt32LE(local.length, 16);
+    return Buffer.concat([local, central, end]);
+  }
+
+  it.each([
+    ['that says how large it unpacks', 300 * 1024 * 1024],
+    ['that hides how large it unpacks', 4],
+  ])('refuses a ZIP bomb %s before unpacking it', async (_name, declared) => {
+    const bomb = zerosZip(300 * 1024 * 1024, declared);
+    expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
+    const res = await importArchive(otherAdmin, bomb);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(HANDOVER_MESSAGES.zipTooLarge);
+  });
+
+  it('refuses an upload that is not multipart', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/handover/importArchive',
+      headers: { ...headers(otherAdmin), 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(res.statusCode).toBe(415);
+  });
+});

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { strToU8, zipSync } from 'fflate';
+import {
+  MAX_SCHEDULE_CELL_READ_LENGTH,
+  MAX_SCHEDULE_READ_ROWS,
+  MAX_SCHEDULE_UNZIPPED_BYTES,
+  MAX_SCHEDULE_ZIP_ENTRIES,
+  SCHEDULE_MESSAGES,
+  scheduleMessage,
+} from '@sealplan/contracts';
+import { readScheduleFile } from './schedule-file';
+import { withDeclaredSize, xlsxOfRows, zipOfManyEntries } from './testing/hostile-schedules';
+
+/**
+ * Hostile schedule files (ADR 020, amended 2026-11-27): each is refused with its message before it costs memory,
+ * and the reader still reads a good file built the same way.
+ */
+
+const messageOf = async (bytes: Uint8Array) => {
+  try {
+    await readScheduleFile(Buffer.from(bytes));
+  } catch (error) {
+    return (error as Error).message;
+  }
+  return null;
+};
+
+function* rows(count: number) {
+  yield ['Tag', 'OD'];
+  for (let i = 1; i < count; i++) yield [`W-${i}`, '12'];
+}
+
+describe('readScheduleFile: hostile files', () => {
+  it('reads a hand-built workbook (the generator is sound)', async () => {
+    const read = await readScheduleFile(Buffer.from(xlsxOfRows(rows(3))));
+    expect(read.sheets[0]).toMatchObject({
+      name: 'Cables',
+      rows: [
+        ['Tag', 'OD'],
+        ['W-1', '12'],
+        ['W-2', '12'],
+      ],
+    });
+  });
+
+  it('refuses a ZIP whose central directory declares more than the limit, before unpacking', async () => {
+    const bomb = withDeclaredSize(xlsxOfRows(rows(3)), 3_000_000_000);
+    expect(await messageOf(bomb)).toBe(SCHEDULE_MESSAGES.zipTooLarge);
+  });
+
+  it('refuses a ZIP that hides its size: the inflated bytes are counted, not trusted', async () => {
+    const zeros = new Uint8Array(MAX_SCHEDULE_UNZIPPED_BYTES + 1024);
+    const hiding = withDeclaredSize(
+      zipSync({ 'xl/worksheets/sheet1.xml': zeros, 'xl/workbook.xml': strToU8('<workbook/>') }),
+      100,
+    );
+    expect(hiding.length).toBeLessThan(200_000);
+    expect(await messageOf(hiding)).toBe(SCHEDULE_MESSAGES.zipTooLarge);
+  });
+
+  it('refuses a ZIP of too many entries', async () => {
+    expect(await messageOf(zipOfManyEntries(MAX_SCHEDULE_ZIP_ENTRIES + 1))).toBe(
+      SCHEDULE_MESSAGES.zipTooManyEntries,
+    );
+  });
+
+  it('stops a sheet at the row cap, with the message', async () => {
+    expect(await messageOf(xlsxOfRows(rows(MAX_SCHEDULE_READ_ROWS + 1)))).toBe(
+      SCHEDULE_MESSAGES.fileTooManyRows,
+    );
+    const read = await readScheduleFile(Buffer.from(xlsxOfRows(rows(MAX_SCHEDULE_READ_ROWS))));
+    expect(read.sheets[0]!.rows).toHaveLength(MAX_SCHEDULE_READ_ROWS);
+  });
+
+  it('stops 200,000 tiny rows (within the size limit) at the row cap without reading them all', async () => {
+    const many = xlsxOfRows(rows(200_000));
+    expect(many.length).toBeLessThan(4 * 1024 * 1024);
+    const heapBefore = process.memoryUsage().heapUsed;
+    expect(await messageOf(many)).toBe(SCHEDULE_MESSAGES.fileTooManyRows);
+    // The rows read are capped: far less than the 200,000 rows' worth of strings and cell objects.
+    expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(200 * 1024 * 1024);
+  });
+
+  it('refuses a cell past the length cap, naming the sheet, row and column', async () => {
+    const long = 'x'.repeat(MAX_SCHEDULE_CELL_READ_LENGTH + 1);
+    expect(
+      await messageOf(
+        xlsxOfRows([
+          ['Tag', 'OD'],
+          ['W-1', long],
+        ]),
+      ),
+    ).toBe(
+      scheduleMessage(SCHEDULE_MESSAGES.cellTooLong, {
+        sheet: 'Cables',
+        row: 2,
+        column: 'B',
+        length: long.length,
+      }),
+    );
+  });
+
+  it('stops a CSV at the row cap', async () => {
+    const csv = ['Tag,OD', ...Array.from({ length: MAX_SCHEDULE_READ_ROWS + 5 }, (_, i) => `W-${i},12`)].join(
+      '\n',
+    );
+    expect(await messageOf(strToU8(csv))).toBe(SCHEDULE_MESSAGES.fileTooManyRows);
+  });
+});

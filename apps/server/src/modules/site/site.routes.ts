@@ -1,0 +1,63 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { ok } from '../../lib/reply';
+import { orgIdOf } from '../../plugins/auth';
+import { apiRoute } from '../../plugins/api-routes';
+import type { SiteCaller, SiteService } from './site.service';
+
+function callerOf(request: FastifyRequest): SiteCaller {
+  const user = request.user!;
+  return {
+    id: user.id,
+    organizationId: orgIdOf(request),
+    roles: user.roles,
+    isProviderOrganization: user.isProviderOrganization,
+  };
+}
+
+/** A transit's life on site (ADR 031): locations, installation and inspection, labels. */
+export const siteRoutes: FastifyPluginAsyncZod<{ site: SiteService }> = async (app, { site }) => {
+  apiRoute(app, { call: 'site.getProjectSite' }, async (request) =>
+    ok(await site.getProjectSite(orgIdOf(request), request.body.projectId)),
+  );
+
+  apiRoute(app, { call: 'site.saveLocation' }, async (request) => {
+    const location = await site.saveLocation(orgIdOf(request), request.body.location, request.user!.id);
+    request.log.info({ locationId: location.id }, 'location saved');
+    return ok(location);
+  });
+
+  apiRoute(app, { call: 'site.deleteLocation' }, async (request) => {
+    const answer = await site.deleteLocation(orgIdOf(request), request.body.locationId, request.user!.id);
+    request.log.info({ locationId: request.body.locationId }, 'location deleted');
+    return ok(answer);
+  });
+
+  apiRoute(app, { call: 'site.setTransitLocation' }, async (request) =>
+    ok(await site.setTransitLocation(callerOf(request), request.body.transitId, request.body.locationId)),
+  );
+
+  apiRoute(app, { call: 'site.getTransitSite' }, async (request) =>
+    ok(await site.getTransitSite(callerOf(request), request.body.transitId)),
+  );
+
+  apiRoute(app, { call: 'site.changeStatus' }, async (request) => {
+    const answer = await site.changeStatus(callerOf(request), request.body);
+    request.log.info({ transitId: answer.transitId, status: answer.status }, 'transit status changed');
+    return ok(answer);
+  });
+
+  apiRoute(app, { call: 'site.getStatusCounts' }, async (request) =>
+    ok(await site.getStatusCounts(orgIdOf(request))),
+  );
+
+  apiRoute(app, { call: 'site.labelSheet' }, async (request, reply) => {
+    const file = await site.labelSheet(orgIdOf(request), request.params.projectId, request.query.paper);
+    // The file name is ASCII letters, digits and dashes by construction, so it needs no escaping.
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="${file.fileName}"`)
+      .header('cache-control', 'no-store')
+      .send(file.body as never);
+  });
+};

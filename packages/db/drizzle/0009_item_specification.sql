@@ -1,0 +1,1 @@
+ALTER TABLE "penetrating_items" ADD COLUMN "specification" text;
