@@ -62,11 +62,14 @@ async function runVitest() {
       `(Unit tests that reach no database left out: UNIT=skip. Engine, contracts, web, and ${onceOnly.join(', ')})`,
     );
   // Vitest runs (cores - 1) test files at once by default: one on a 2-core CI machine. Its main process is mostly
-  // idle once the files are collected, so every core runs a file (ADR 026).
+  // idle once the files are collected, so every core runs a file (ADR 026). VITEST_MAX_WORKERS overrides it: CI's
+  // PostgreSQL pass runs beside the browser suite, which already fills the cores, and more files at once there only
+  // stretch each test towards its timeout.
+  const workers = Number(process.env.VITEST_MAX_WORKERS) || availableParallelism();
   const vitestCode = await run('npx', [
     'vitest',
     'run',
-    `--maxWorkers=${availableParallelism()}`,
+    `--maxWorkers=${workers}`,
     ...onlyDatabaseProjects,
     '--reporter=default',
     '--reporter=json',

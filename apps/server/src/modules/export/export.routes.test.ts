@@ -314,6 +314,8 @@ describe('share by e-mail', () => {
   }, 120_000);
 });
 
+const REFUSED_RECIPIENT = 'no-such-mailbox@example.com';
+
 describe('share over real SMTP', () => {
   let smtp: SMTPServer;
   let app: TestApp;
@@ -323,6 +325,13 @@ describe('share over real SMTP', () => {
     smtp = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
+      // A real refusal: the server answers 550 to this recipient, as a mail server does to an unknown mailbox.
+      onRcptTo(address, _session, callback) {
+        if (address.address === REFUSED_RECIPIENT) {
+          const refusal = Object.assign(new Error('mailbox unavailable'), { responseCode: 550 });
+          callback(refusal);
+        } else callback();
+      },
       onData(stream, _session, callback) {
         simpleParser(stream)
           .then((mail) => {
@@ -379,33 +388,23 @@ describe('share over real SMTP', () => {
   });
 
   it('answers MAIL_FAILED when the mail server refuses', async () => {
-    const failing = await createTestApp({
-      mail: {
-        target: 'broken',
-        async send() {
-          throw new Error('connection refused');
-        },
+    const c = await seedCatalogue(app);
+    const u = await createUserWithToken(app.deps.db.db);
+    const p = await createExportProject(app.deps.db.db, u.organizationId!, c, { transits: [] });
+    const before = received.length;
+    const res = await app.app.inject({
+      method: 'POST',
+      url: PATH,
+      headers: u.headers,
+      payload: {
+        projectId: p.projectId,
+        measurementSystem: 'METRIC',
+        isShare: true,
+        emailAddress: REFUSED_RECIPIENT,
       },
     });
-    try {
-      const c = await seedCatalogue(failing);
-      const u = await createUserWithToken(failing.deps.db.db);
-      const p = await createExportProject(failing.deps.db.db, u.organizationId!, c, { transits: [] });
-      const res = await failing.app.inject({
-        method: 'POST',
-        url: PATH,
-        headers: u.headers,
-        payload: {
-          projectId: p.projectId,
-          measurementSystem: 'METRIC',
-          isShare: true,
-          emailAddress: 'x@example.com',
-        },
-      });
-      expect(res.statusCode).toBe(502);
-      expect(res.json().error).toMatchObject({ code: 'MAIL_FAILED', message: EXPORT_MESSAGES.shareFailed });
-    } finally {
-      await failing.close();
-    }
+    expect(res.statusCode).toBe(502);
+    expect(res.json().error).toMatchObject({ code: 'MAIL_FAILED', message: EXPORT_MESSAGES.shareFailed });
+    expect(received).toHaveLength(before);
   });
 });
