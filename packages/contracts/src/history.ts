@@ -90,6 +90,19 @@ export const historyEntrySchema = z.discriminatedUnion('kind', [
     before: value,
     after: value,
   }),
+  /**
+   * A schedule import into the project (ADR 020): the file it came from (null: rows pasted, or sent through the
+   * public API without a name), the rows imported, the items (circles) added, and the transits it created and
+   * added lines to. Each transit's own change is in its history beside it.
+   */
+  z.object({
+    kind: z.literal('scheduleImported'),
+    fileName: z.string().nullable(),
+    rows: z.number().int(),
+    items: z.number().int(),
+    transitsCreated: z.number().int(),
+    transitsChanged: z.number().int(),
+  }),
 ]);
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 
@@ -101,6 +114,8 @@ export const HISTORY_ACTIONS = [
   'status',
   'photo',
   'location',
+  /** A schedule import, in the project's own history (its transits' changes are `created` and `updated`). */
+  'imported',
 ] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_INPUT_ARRAY_LENGTH } from './input-gate';
+import { MAX_INPUT_ARRAY_LENGTH, singleLine } from './input-gate';
 import { transitClassIdSchema, transitTypeIdSchema } from './catalogue';
 import { LOCATION_MAX_DEPTH, LOCATION_NAME_MAX_LENGTH, LOCATION_PATH_SEPARATOR } from './site';
 import {
@@ -54,6 +54,8 @@ export const MM_PER_INCH = 25.4;
 
 /** Most data rows one import may carry (2,000 are benchmarked; the input gate caps any list at 5,000). */
 export const MAX_SCHEDULE_ROWS = MAX_INPUT_ARRAY_LENGTH - 1;
+/** A schedule file's name as read and as the project's history names it. */
+export const MAX_SCHEDULE_FILE_NAME_LENGTH = 255;
 /** Most columns a schedule may have (what is read of a wider sheet is cut to this). */
 export const MAX_SCHEDULE_COLUMNS = 40;
 /** Longest cell text kept. */
@@ -857,7 +859,7 @@ const rowSchema = z.array(cellSchema).max(MAX_SCHEDULE_COLUMNS);
 
 /** POST /api/schedules/readScheduleFile: a CSV or XLSX file (base64) -> its sheets, rows and heading rows. */
 export const readScheduleFileRequestSchema = z.object({
-  fileName: z.string().trim().min(1).max(255),
+  fileName: z.string().trim().min(1).max(MAX_SCHEDULE_FILE_NAME_LENGTH),
   contentBase64: z
     .string()
     .max(MAX_SCHEDULE_FILE_BASE64_CHARS, SCHEDULE_MESSAGES.fileTooLarge)
@@ -924,6 +926,11 @@ export type NewTransitDefaults = z.output<typeof newTransitDefaultsSchema>;
  */
 export const importScheduleRequestSchema = z.object({
   projectId: z.guid(),
+  /** The file the rows were read from, for the project's history (ADR 032); none for pasted rows. */
+  fileName: singleLine(
+    z.string().trim().min(1).max(MAX_SCHEDULE_FILE_NAME_LENGTH),
+    'The file name',
+  ).nullish(),
   transitId: z.guid().nullish(),
   headings: rowSchema,
   rows: z

@@ -174,8 +174,10 @@ export function createServices({ db: handle, env, mail, version, now, cpu, log, 
     history: projectServices.changeRecorder,
   });
   const instance = createInstanceService(projectServices, content);
-  const schedules = createSchedulesService({
+  const scheduleService = createSchedulesService({
     repo: createSchedulesRepository(db),
+    // ADR 032: the import's changes are in the history, written in the import's transaction.
+    history: projectServices.changeRecorder,
     // ADR 031: a location column places the transits in the project's location tree, in the import's transaction.
     locations: {
       ofProject: (organizationId, projectId) => transitLocationPaths(db, organizationId, projectId),
@@ -185,6 +187,34 @@ export function createServices({ db: handle, env, mail, version, now, cpu, log, 
     cpu,
     now,
   });
+  // ADR 037: an import that wrote something is a change of the project (with what it imported) and of each transit
+  // it created or added lines to, sent once it has committed like the events of withWebhookEvents.
+  const schedules: typeof scheduleService = {
+    ...scheduleService,
+    async importSchedule(organizationId, input, actorId) {
+      const report = await scheduleService.importSchedule(organizationId, input, actorId);
+      if (!report.applied) return report;
+      await webhooks.emit(organizationId, 'project.changed', {
+        projectId: input.projectId,
+        scheduleImport: {
+          fileName: input.fileName ?? null,
+          rows: report.counts.imported,
+          items: report.counts.items,
+          transitsCreated: report.transits.filter((t) => t.created).length,
+          transitsChanged: report.transits.filter((t) => !t.created).length,
+        },
+        importedBy: actorId,
+      });
+      await webhooks.emitEach(
+        organizationId,
+        'transit.changed',
+        report.transits.flatMap((t) =>
+          t.id ? [{ projectId: input.projectId, transitId: t.id, isRemoved: false }] : [],
+        ),
+      );
+      return report;
+    },
+  };
   const settings = createSettingsService({
     repo: createSettingsRepository(db),
     catalogue: projectServices.catalogueRepository,

@@ -20,6 +20,11 @@ export interface TransitChangeRecord {
   after: SnapshotSource | null;
   /** Entries a caller words itself (a status or photo change); a design change's entries are the snapshots' diff. */
   entries?: HistoryEntry[];
+  /**
+   * Entries recorded after the snapshots' diff in the same change (a schedule import that creates a transit and
+   * places it in the location tree: its items added, then its location).
+   */
+  moreEntries?: HistoryEntry[];
 }
 
 /** A project's own fields as a change reads them (the customer by its name, ADR 032). */
@@ -35,7 +40,8 @@ export interface ProjectChangeRecord {
   organizationId: string;
   projectId: string;
   actorId: string | null;
-  action: 'created' | 'updated' | 'removed';
+  /** `imported`: a schedule import into the project (ADR 020), its counts in one `scheduleImported` entry. */
+  action: 'created' | 'updated' | 'removed' | 'imported';
   /** The project's fields before and after the change (null before a creation; after a removal, as they stood). */
   before: ProjectFieldsSource | null;
   after: ProjectFieldsSource | null;

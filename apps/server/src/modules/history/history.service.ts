@@ -37,7 +37,7 @@ export function createChangeRecorder({
     async recordChange(tx: Database, change: TransitChangeRecord): Promise<void> {
       const before = change.before && snapshotOf(change.before);
       const after = change.after && snapshotOf(change.after);
-      const entries = change.entries ?? diffSnapshots(before, after);
+      const entries = [...(change.entries ?? diffSnapshots(before, after)), ...(change.moreEntries ?? [])];
       // A save that changed nothing a person edits (the same values saved again) is no change.
       if (entries.length === 0 && (change.action === 'updated' || change.action === 'restored')) return;
       await repo.insertChange(

@@ -141,7 +141,7 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiServices> = async (
   });
 
   apiRoute(app, { call: 'v1.schedules.import' }, async (request) => {
-    const report = await schedules.importSchedule(orgIdOf(request), request.body);
+    const report = await schedules.importSchedule(orgIdOf(request), request.body, request.user!.id);
     request.log.info(
       { projectId: request.body.projectId, applied: report.applied, apiKeyId: request.apiKey?.keyId },
       'schedule import',

@@ -31,7 +31,7 @@ export const schedulesRoutes: FastifyPluginAsyncZod<{ schedules: SchedulesServic
       call: 'schedules.importSchedule',
     },
     async (request) => {
-      const report = await service.importSchedule(orgIdOf(request), request.body);
+      const report = await service.importSchedule(orgIdOf(request), request.body, request.user!.id);
       request.log.info(
         { projectId: request.body.projectId, applied: report.applied, ...report.counts },
         'schedule import',

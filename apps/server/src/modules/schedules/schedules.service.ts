@@ -37,6 +37,7 @@ import {
 } from '@sealplan/contracts';
 import type { Database } from '@sealplan/db';
 import { AppError } from '../../errors';
+import type { ChangeRecorder } from '../../shared/change-recorder';
 import type { CpuCaller, CpuPool } from '../../workers/cpu-pool';
 import type { ItemRow, TransitRow } from '../transits';
 import type { NewItem, NewTransit, SchedulesRepository } from './schedules.repository';
@@ -81,6 +82,11 @@ export interface ScheduleLocations {
 
 export interface SchedulesServiceDeps {
   repo: SchedulesRepository;
+  /**
+   * The history (ADR 032), written in the import's transaction: each transit's change (created, or its lines
+   * added) and one change of the project naming the import.
+   */
+  history: Pick<ChangeRecorder, 'recordChange' | 'recordProjectChange'>;
   /** The location tree; without it a location column is read and checked but places nothing (unit tests). */
   locations?: ScheduleLocations;
   loadCatalogue: () => Promise<Catalogue>;
@@ -245,7 +251,14 @@ function pickOpening(
   return area(rectangle) < area(round) ? rectangle : round;
 }
 
-export function createSchedulesService({ repo, locations, loadCatalogue, cpu, now }: SchedulesServiceDeps) {
+export function createSchedulesService({
+  repo,
+  history,
+  locations,
+  loadCatalogue,
+  cpu,
+  now,
+}: SchedulesServiceDeps) {
   async function remembered(organizationId: string): Promise<RememberedMapping | null> {
     const parsed = rememberedMappingSchema.safeParse(await repo.findMapping(organizationId));
     return parsed.success ? parsed.data : null;
@@ -588,6 +601,52 @@ export function createSchedulesService({ repo, locations, loadCatalogue, cpu, no
     );
   }
 
+  /**
+   * ADR 032, inside the import's transaction: each transit's change as a save would record it (a created transit
+   * with its lines as added, an existing one with the lines the import added; a transit the import placed with its
+   * location too), then one change of the project that names the import: the file, the rows, items and transits.
+   */
+  async function recordHistory(
+    tx: Database,
+    organizationId: string,
+    input: ImportScheduleInput,
+    actorId: string | null,
+    targets: readonly TargetTransit[],
+    reports: readonly ScheduleRowReport[],
+  ) {
+    for (const t of targets) {
+      const placed = locations && t.location && !t.currentLocation ? t.location.path : null;
+      await history.recordChange(tx, {
+        organizationId,
+        projectId: input.projectId,
+        transitId: t.row.id,
+        actorId,
+        action: t.created ? 'created' : 'updated',
+        before: t.created ? null : { transit: t.row, items: t.items },
+        after: { transit: t.row, items: [...t.items, ...t.newItems] },
+        moreEntries: placed ? [{ kind: 'location', before: [], after: placed }] : [],
+      });
+    }
+    await history.recordProjectChange(tx, {
+      organizationId,
+      projectId: input.projectId,
+      actorId,
+      action: 'imported',
+      before: null,
+      after: null,
+      entries: [
+        {
+          kind: 'scheduleImported',
+          fileName: input.fileName ?? null,
+          rows: reports.filter((r) => r.status === 'READY').length,
+          items: targets.reduce((n, t) => n + circlesOf(t.newItems), 0),
+          transitsCreated: targets.filter((t) => t.created).length,
+          transitsChanged: targets.filter((t) => !t.created).length,
+        },
+      ],
+    });
+  }
+
   return {
     /** The organization's remembered mapping (null before its first import). */
     async getMapping(organizationId: string) {
@@ -603,8 +662,15 @@ export function createSchedulesService({ repo, locations, loadCatalogue, cpu, no
       return { ...read.table, remembered: await remembered(organizationId) };
     },
 
-    /** ADR 020: the import, all of it in one transaction or none of it; a dry run only reports. */
-    async importSchedule(organizationId: string, input: ImportScheduleInput): Promise<ImportScheduleReport> {
+    /**
+     * ADR 020: the import, all of it in one transaction or none of it, its history with it (ADR 032); a dry run
+     * only reports. `actorId` is who imports (the history's author).
+     */
+    async importSchedule(
+      organizationId: string,
+      input: ImportScheduleInput,
+      actorId: string | null,
+    ): Promise<ImportScheduleReport> {
       const problems = mappingProblems(input.mapping, Boolean(input.transitId));
       const first = Object.values(problems)[0];
       if (first)
@@ -706,6 +772,7 @@ export function createSchedulesService({ repo, locations, loadCatalogue, cpu, no
             );
             if (locations && placements.length > 0)
               await locations.place(tx, organizationId, input.projectId, placements);
+            await recordHistory(tx, organizationId, input, actorId, targets, reports);
             await q.touchProject(organizationId, input.projectId);
             await q.saveMapping(
               organizationId,

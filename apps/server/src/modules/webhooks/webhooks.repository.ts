@@ -10,11 +10,15 @@ export type NewDelivery = Pick<
   createdOn: Date;
 };
 
+/** Deliveries per INSERT statement: well below PostgreSQL's 65,535 bind parameters (a schedule import's events). */
+const INSERT_CHUNK_ROWS = 1_000;
+
 /** The webhooks' Drizzle code: every read and write of an organization's data is scoped to it. */
 export function createWebhooksRepository(db: Database) {
   const queries = (q: Database) => ({
     async insertDeliveries(rows: NewDelivery[]) {
-      if (rows.length > 0) await q.insert(webhookDeliveries).values(rows);
+      for (let i = 0; i < rows.length; i += INSERT_CHUNK_ROWS)
+        await q.insert(webhookDeliveries).values(rows.slice(i, i + INSERT_CHUNK_ROWS));
     },
   });
 

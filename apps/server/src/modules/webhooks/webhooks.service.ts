@@ -101,24 +101,38 @@ export function createWebhooksService({ repo, queue, send, policy, now, log }: W
   }
 
   /** Writes deliveries of one event (the same body for each endpoint) and their jobs, together. */
-  async function enqueue(organizationId: string, event: string, endpointIds: string[], data: unknown) {
-    if (endpointIds.length === 0) return [];
+  const enqueue = (organizationId: string, event: string, endpointIds: string[], data: unknown) =>
+    enqueueEach(organizationId, event, endpointIds, [data]);
+
+  /**
+   * Writes the deliveries of several events of one type (each its own id and body, the same for each endpoint)
+   * and their jobs, in one transaction.
+   */
+  async function enqueueEach(
+    organizationId: string,
+    event: string,
+    endpointIds: string[],
+    events: readonly unknown[],
+  ) {
+    if (endpointIds.length === 0 || events.length === 0) return [];
     const at = now();
-    const body = JSON.stringify({
-      id: randomUUID(),
-      type: event,
-      createdOn: at.toISOString(),
-      organizationId,
-      data,
+    const rows = events.flatMap((data) => {
+      const body = JSON.stringify({
+        id: randomUUID(),
+        type: event,
+        createdOn: at.toISOString(),
+        organizationId,
+        data,
+      });
+      return endpointIds.map((endpointId) => ({
+        id: randomUUID(),
+        organizationId,
+        endpointId,
+        event,
+        body,
+        createdOn: at,
+      }));
     });
-    const rows = endpointIds.map((endpointId) => ({
-      id: randomUUID(),
-      organizationId,
-      endpointId,
-      event,
-      body,
-      createdOn: at,
-    }));
     await repo.transaction(async (tx, q) => {
       await q.insertDeliveries(rows);
       for (const row of rows)
@@ -187,6 +201,30 @@ export function createWebhooksService({ repo, queue, send, policy, now, log }: W
     throw new Error(`webhook delivery ${id}: HTTP ${status}`);
   }
 
+  /**
+   * An event happened in the organization, once or several times (a schedule import's transits): one delivery
+   * per enabled endpoint that subscribes to it and per event, all written in one transaction after one read of the
+   * subscribers. Never fails the change that caused it: a failure to write the deliveries is logged.
+   */
+  async function emitEach(
+    organizationId: string,
+    event: WebhookEvent,
+    events: readonly Record<string, unknown>[],
+  ): Promise<void> {
+    if (events.length === 0) return;
+    try {
+      const subscribers = await repo.subscribersOf(organizationId, event);
+      await enqueueEach(
+        organizationId,
+        event,
+        subscribers.map((s) => s.id),
+        events,
+      );
+    } catch (error) {
+      log.warn({ err: error, event, organizationId, events: events.length }, 'webhook event not recorded');
+    }
+  }
+
   queue.handle(WEBHOOK_DELIVERY_JOB, deliver, WEBHOOK_RETRY);
 
   return {
@@ -249,18 +287,11 @@ export function createWebhooksService({ repo, queue, send, policy, now, log }: W
      * fails the change that caused it: a failure to write the deliveries is logged.
      */
     async emit(organizationId: string, event: WebhookEvent, data: Record<string, unknown>): Promise<void> {
-      try {
-        const subscribers = await repo.subscribersOf(organizationId, event);
-        await enqueue(
-          organizationId,
-          event,
-          subscribers.map((s) => s.id),
-          data,
-        );
-      } catch (error) {
-        log.warn({ err: error, event, organizationId }, 'webhook event not recorded');
-      }
+      await emitEach(organizationId, event, [data]);
     },
+
+    /** The same event several times (each its own delivery and body), like `emit`. */
+    emitEach,
   };
 }
 

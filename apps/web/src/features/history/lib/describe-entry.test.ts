@@ -80,4 +80,35 @@ describe('a change in words (ADR 032)', () => {
       'Emplacement Deck 3 › ER ajouté',
     );
   });
+
+  it('reads a schedule import with its file and counts, in plural forms', () => {
+    const ctx = (culture: string) => ({
+      t: i18n.getFixedT(culture, 'history'),
+      units: unitsFor('METRIC', () => {}, culture),
+      catalogue: null,
+    });
+    const imported = {
+      kind: 'scheduleImported' as const,
+      fileName: 'cables.csv',
+      rows: 12,
+      items: 24,
+      transitsCreated: 3,
+      transitsChanged: 1,
+    };
+    expect(describeEntry(imported, ctx('en-US'))).toBe(
+      'File cables.csv: 12 rows, 24 items; 3 transits created, 1 transit changed',
+    );
+    expect(
+      describeEntry({ ...imported, fileName: null, rows: 1, items: 1, transitsChanged: 0 }, ctx('en-US')),
+    ).toBe('Rows without a file: 1 row, 1 item; 3 transits created');
+    expect(describeEntry({ ...imported, transitsCreated: 0 }, ctx('de-DE'))).toBe(
+      'Datei cables.csv: 12 Zeilen, 24 Elemente; 1 Durchführung geändert',
+    );
+    expect(describeEntry(imported, ctx('fr-FR'))).toBe(
+      'Fichier cables.csv : 12 lignes, 24 éléments ; 3 traversées créées, 1 traversée modifiée',
+    );
+    expect(describeEntry(imported, ctx('zh-Hans'))).toBe(
+      '文件 cables.csv：12 行，24 个项目；新建 3 个贯穿件，更改 1 个贯穿件',
+    );
+  });
 });

@@ -138,6 +138,22 @@ export function describeEntry(entry: HistoryEntry, ctx: DescribeContext): string
       });
     case 'locationRemoved':
       return ctx.t('locationRemoved', { path: pathText(entry.path, ctx) });
+    case 'scheduleImported': {
+      const count = (key: string, n: number) => ctx.t(`scheduleImport.${key}`, { count: n });
+      const transits = [
+        ...(entry.transitsCreated > 0 ? [count('created', entry.transitsCreated)] : []),
+        ...(entry.transitsChanged > 0 ? [count('changed', entry.transitsChanged)] : []),
+      ];
+      return ctx.t('scheduleImport.summary', {
+        source:
+          entry.fileName === null
+            ? ctx.t('scheduleImport.noFile')
+            : ctx.t('scheduleImport.file', { name: entry.fileName }),
+        rows: count('rows', entry.rows),
+        items: count('items', entry.items),
+        transits: transits.join(ctx.t('scheduleImport.separator')),
+      });
+    }
     case 'projectField': {
       const text = (value: Value) =>
         value === null || value === ''

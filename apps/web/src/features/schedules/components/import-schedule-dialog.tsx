@@ -154,6 +154,8 @@ export function ImportScheduleDialog({
   const mutation = useImportSchedule();
   const [source, setSource] = useState<'paste' | 'file'>('paste');
   const [pasted, setPasted] = useState('');
+  /** The name of the file the sheets were read from (null: pasted rows), for the project's history (ADR 032). */
+  const [fileName, setFileName] = useState<string | null>(null);
   const [sheets, setSheets] = useState<ScheduleSheet[] | null>(null);
   const [sheetIndex, setSheetIndex] = useState(0);
   const [headingRow, setHeadingRow] = useState(0);
@@ -221,6 +223,7 @@ export function ImportScheduleDialog({
 
   const onPaste = (text: string) => {
     setPasted(text);
+    setFileName(null);
     const pasted = pastedSheet(parsePastedCells(text));
     applySheets(pasted ? [pasted] : null);
   };
@@ -233,6 +236,7 @@ export function ImportScheduleDialog({
         contentBase64: await fileToBase64(file),
       });
       if (read.remembered) setRemembered(read.remembered);
+      setFileName(file.name);
       applySheets(read.sheets, read.sheet, read.remembered ?? remembered);
     } catch {
       // Shown from readFile.error below.
@@ -283,6 +287,7 @@ export function ImportScheduleDialog({
     mutation.mutate(
       {
         projectId,
+        fileName,
         transitId: intoOne ? target : null,
         headings: table.headings,
         rows: table.rows,
