@@ -11,14 +11,14 @@ import { apiCaller, createProject } from '../support/api';
 const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
 const STAMP = Date.now().toString(36);
 
-async function projectWithTwoTransits(page: Page) {
+async function projectWithTwoTransits(page: Page, label = 'Schedule') {
   const token = await signInAsAdmin(page);
   const call = apiCaller(page.request, token);
   await call('/api/user/saveUser', { user: { defaultMeasurementSystem: 'METRIC' } });
   const project = {
     id: await createProject(call, {
-      customer: `Schedule Yards ${STAMP}`,
-      project: `Schedule project ${STAMP}`,
+      customer: `${label} Yards ${STAMP}`,
+      project: `${label} project ${STAMP}`,
       industryId: 'OFF_SHORE',
     }),
   };
@@ -41,7 +41,7 @@ async function projectWithTwoTransits(page: Page) {
     });
   const a = await transit('MCT-A');
   await transit('MCT-B');
-  return { projectId: project.id, transitA: a.transit.id };
+  return { projectId: project.id, transitA: a.transit.id, name: `${label} project ${STAMP}` };
 }
 
 /** 40 rows as Excel copies them: tab-separated, a decimal comma in some diameters. */
@@ -121,4 +121,39 @@ test('paste 40 rows, map columns, see the drawing, download XLSX and DXF', async
   const zip = await download('DXF drawings', /-drawings-\d{4}-\d{2}-\d{2}\.zip$/);
   expect(zip.subarray(0, 2).toString()).toBe('PK');
   expect(zip.toString('latin1')).toContain('001-MCT-A.dxf');
+});
+
+// ADR 032: an uploaded schedule is one readable change of the project (its file and counts) beside the changes
+// of the transits it created and added lines to.
+test('an uploaded schedule shows in the project history with its file name and counts', async ({ page }) => {
+  test.setTimeout(120_000);
+  const { projectId, name } = await projectWithTwoTransits(page, 'Schedule history');
+  await page.goto(`/projects/${projectId}`);
+  await page.getByRole('button', { name: 'Import schedule' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import a cable and pipe schedule' });
+  await dialog.getByText('Upload a file').click();
+  await dialog.locator('input[type="file"]').setInputFiles({
+    name: 'deck-3-cables.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('Cable,OD (mm),Qty,MCT\r\nW-1,18,2,MCT-A\r\nW-2,12,1,MCT-C\r\n'),
+  });
+  await expect(dialog.getByText('2 rows; 0 with problems.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Import 2 rows' }).click();
+  await expect(dialog).toBeHidden({ timeout: 60_000 });
+
+  await page.getByRole('button', { name: 'Project history' }).click();
+  const history = page.getByRole('dialog', { name: `History of ${name}` });
+  const imported = history.getByTestId('project-history-change').filter({ hasText: 'Schedule imported' });
+  await expect(imported).toHaveCount(1);
+  await expect(imported).toContainText('Project');
+  await expect(imported).toContainText(
+    'File deck-3-cables.csv: 2 rows, 3 items; 1 transit created, 1 transit changed',
+  );
+  // The transits' own changes: the new one created with its line, the existing one with the line added.
+  await expect(
+    history.getByTestId('project-history-change').filter({ hasText: 'Transit MCT-C' }),
+  ).toContainText('1 × cable Ø 12 mm added');
+  await expect(
+    history.getByTestId('project-history-change').filter({ hasText: 'Transit MCT-A' }).first(),
+  ).toContainText('2 × cables Ø 18 mm added');
 });

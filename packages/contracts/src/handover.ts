@@ -16,23 +16,32 @@ import {
   TRANSIT_NAME_MAX_LENGTH,
 } from './transits';
 import { CUSTOMER_NAME_MAX_LENGTH, EMAIL_MAX_LENGTH } from './customers';
-import { TRANSIT_PHOTO_MAX_BYTES, TRANSIT_PHOTO_TYPES, TRANSIT_PHOTOS_MAX_COUNT } from './history';
+import {
+  TRANSIT_FILE_TYPES,
+  TRANSIT_PHOTO_MAX_BYTES,
+  TRANSIT_PHOTO_TYPES,
+  TRANSIT_PHOTOS_MAX_COUNT,
+} from './history';
 
 /**
  * ADR 035: the hand-over of a project. The as-built record (a PDF of each transit's location, status, who installed
- * and inspected it and when, remarks and photos) and the project archive (a ZIP of the data as JSON, the documents
- * and the photos) that imports into another organization or installation under new ids.
+ * and inspected it and when, remarks and photos) and the project archive (a ZIP of the data as JSON, the documents,
+ * the photos and the other files of each transit) that imports into another organization or installation under new
+ * ids.
  */
 
 /** The archive's JSON file (docs/project-archive.md describes it field by field). */
 export const ARCHIVE_DATA_FILE = 'sealplan-archive.json';
 export const ARCHIVE_FORMAT = 'sealplan-project-archive';
-export const ARCHIVE_FORMAT_VERSION = 1;
+/** The version an archive is written in: 2 carries each transit's files beside its photos (`files`). */
+export const ARCHIVE_FORMAT_VERSION = 2;
+/** The versions an import reads: a version 1 archive is one without files. */
+export const ARCHIVE_READABLE_VERSIONS = [1, ARCHIVE_FORMAT_VERSION] as const;
 /** Largest archive file accepted for import. */
 export const ARCHIVE_MAX_BYTES = 64 * 1024 * 1024;
 /** Largest total of the archive's files once unpacked (a ZIP may hold far more than it weighs). */
 export const ARCHIVE_MAX_UNZIPPED_BYTES = 256 * 1024 * 1024;
-/** Most files in an archive: the JSON, the documents and two per photo. */
+/** Most files in an archive: the JSON, the documents, two per photo and one per other file of a transit. */
 export const ARCHIVE_MAX_ENTRIES = 20_000;
 /** Largest JSON data file (a 5,000-transit project with stored figures is about 40 MB). */
 export const ARCHIVE_MAX_DATA_BYTES = 64 * 1024 * 1024;
@@ -63,7 +72,7 @@ export const HANDOVER_MESSAGES = {
   zipTooManyEntries: `The archive holds more than ${ARCHIVE_MAX_ENTRIES} files.`,
   dataMissing: `The archive has no ${ARCHIVE_DATA_FILE}: it is not a Sealplan project archive.`,
   dataUnreadable: `${ARCHIVE_DATA_FILE} is not valid JSON.`,
-  wrongFormat: `This is not a Sealplan project archive (format ${ARCHIVE_FORMAT}, version ${ARCHIVE_FORMAT_VERSION}).`,
+  wrongFormat: `This is not a Sealplan project archive (format ${ARCHIVE_FORMAT}, version ${ARCHIVE_READABLE_VERSIONS.join(' or ')}).`,
   dataInvalid: (path: string, message: string) => `${ARCHIVE_DATA_FILE}: ${path || 'the file'}: ${message}`,
   duplicateId: (id: string) => `${ARCHIVE_DATA_FILE}: the id ${id} appears twice.`,
   unknownLocation: (id: string) => `${ARCHIVE_DATA_FILE}: the location ${id} is not in the archive.`,
@@ -73,6 +82,13 @@ export const HANDOVER_MESSAGES = {
   photoInvalid: (path: string) => `The photo ${path} is not the image its entry says it is.`,
   photoTooLarge: (path: string) =>
     `The photo ${path} is larger than ${TRANSIT_PHOTO_MAX_BYTES / (1024 * 1024)} MB.`,
+  fileMissingInArchive: (path: string) =>
+    `The file ${path} named in ${ARCHIVE_DATA_FILE} is not in the archive.`,
+  fileInvalid: (path: string) => `The file ${path} is not the PDF document its entry says it is.`,
+  fileTooLarge: (path: string) =>
+    `The file ${path} is larger than ${TRANSIT_PHOTO_MAX_BYTES / (1024 * 1024)} MB.`,
+  tooManyFiles: (index: number) =>
+    `${ARCHIVE_DATA_FILE}: transits.${index}: a transit holds at most ${TRANSIT_PHOTOS_MAX_COUNT} photos and files together.`,
   asBuiltLocation: 'The location is not one of this project.',
   resultsInvalid: (index: number) =>
     `${ARCHIVE_DATA_FILE}: transits.${index}.results: these are not the figures Sealplan stores for a transit.`,
@@ -106,6 +122,8 @@ export const archiveImportResultSchema = z.object({
   transits: z.number().int(),
   items: z.number().int(),
   photos: z.number().int(),
+  /** The transits' other files (PDFs, ADR 032). */
+  files: z.number().int(),
 });
 export type ArchiveImportResult = z.infer<typeof archiveImportResultSchema>;
 
@@ -176,6 +194,16 @@ export const archivePhotoSchema = z.strictObject({
     .nullable(),
 });
 
+/** A file of a transit that is not a photo (a test report, a certificate: ADR 032), stored as it was sent. */
+export const archiveFileSchema = z.strictObject({
+  id: archiveId,
+  fileName: name(200, 'A file name'),
+  contentType: z.enum(TRANSIT_FILE_TYPES),
+  createdOn: isoDate,
+  /** The file's path in the archive (files/<id>.pdf). */
+  file: z.string().regex(/^files\/[A-Za-z0-9-]+\.pdf$/),
+});
+
 export const archiveTransitSchema = z.strictObject({
   id: archiveId,
   name: name(TRANSIT_NAME_MAX_LENGTH, 'A transit name'),
@@ -207,11 +235,13 @@ export const archiveTransitSchema = z.strictObject({
   items: z.array(archiveItemSchema).max(ARCHIVE_MAX_ITEMS_PER_TRANSIT),
   site: archiveSiteSchema,
   photos: z.array(archivePhotoSchema).max(TRANSIT_PHOTOS_MAX_COUNT),
+  /** Version 2: the transit's other files; none in a version 1 archive. */
+  files: z.array(archiveFileSchema).max(TRANSIT_PHOTOS_MAX_COUNT).default([]),
 });
 
 export const archiveDataSchema = z.strictObject({
   format: z.literal(ARCHIVE_FORMAT),
-  version: z.literal(ARCHIVE_FORMAT_VERSION),
+  version: z.literal(ARCHIVE_READABLE_VERSIONS),
   exportedOn: isoDate,
   /** Where it came from: for the reader only, never used to find records. */
   source: z.strictObject({ organization: z.string().max(200), publicUrl: z.string().max(500) }),
@@ -235,5 +265,5 @@ export const archiveDataSchema = z.strictObject({
   /** The documents in the archive (documents/…), for the reader. */
   documents: z.array(z.string().regex(/^documents\/[A-Za-z0-9._-]+$/)).max(20),
 });
-export type ArchiveData = z.infer<typeof archiveDataSchema>;
+export type ArchiveData = z.output<typeof archiveDataSchema>;
 export type ArchiveTransit = z.infer<typeof archiveTransitSchema>;

@@ -230,6 +230,11 @@ export const TRANSIT_FILE_TYPES = ['application/pdf'] as const;
 export const TRANSIT_UPLOAD_TYPES = [...TRANSIT_PHOTO_TYPES, ...TRANSIT_FILE_TYPES] as const;
 export const isPhotoType = (contentType: string): boolean =>
   (TRANSIT_PHOTO_TYPES as readonly string[]).includes(contentType);
+/** Every PDF begins so (ISO 32000-1 §7.5.2, the file header). */
+const PDF_FILE_HEADER = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
+/** Whether the bytes begin as a PDF does: what an upload and an archive's file are checked by (ADR 032, 035). */
+export const startsAsPdf = (bytes: Uint8Array): boolean =>
+  bytes.length >= PDF_FILE_HEADER.length && PDF_FILE_HEADER.every((byte, i) => bytes[i] === byte);
 export const TRANSIT_PHOTO_MAX_BYTES = 15 * 1024 * 1024;
 export const TRANSIT_PHOTOS_MAX_COUNT = 40;
 /** Stored photos are resized to fit this many pixels on their longer side; thumbnails to the second figure. */

@@ -31,8 +31,11 @@ export type ReadArchiveResult =
 
 class Refused extends Error {}
 
-/** The files an import reads: the data and the photos (the documents are for people, the import makes its own). */
-const wanted = (name: string) => name === ARCHIVE_DATA_FILE || /^photos\/[A-Za-z0-9.-]+$/.test(name);
+/**
+ * The files an import reads: the data, the photos and the transits' other files (the documents are for people, the
+ * import makes its own).
+ */
+const wanted = (name: string) => name === ARCHIVE_DATA_FILE || /^(photos|files)\/[A-Za-z0-9.-]+$/.test(name);
 
 /**
  * ADR 035: reads a project archive as the schedule reader reads an XLSX (ADR 020/022): a file is hostile until

@@ -1,5 +1,5 @@
 import { aliasedTable, and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { TRANSIT_PHOTO_TYPES } from '@sealplan/contracts';
+import { TRANSIT_FILE_TYPES, TRANSIT_PHOTO_TYPES } from '@sealplan/contracts';
 import { statusEventsOf } from '../site';
 import {
   customers,
@@ -51,6 +51,8 @@ export interface ImportRows {
   siteStates: SiteStateInsert[];
   events: StatusEventInsert[];
   photos: PhotoInsert[];
+  /** The transits' other files (PDFs), in the photos' table (ADR 032). */
+  files: PhotoInsert[];
   revisions: RevisionInsert[];
 }
 
@@ -143,8 +145,8 @@ export function createHandoverRepository(db: Database) {
     },
 
     /**
-     * The live photos of these transits: the thumbnails always, the full images when `full`. Files kept beside the
-     * photos (PDFs, ADR 032) are not part of the hand-over yet (ADR 035).
+     * The live photos of these transits: the thumbnails always, the full images when `full`. The files kept beside
+     * them (PDFs) are read by `listFiles`.
      */
     async listPhotos(organizationId: string, transitIds: string[], full: boolean) {
       if (transitIds.length === 0) return [];
@@ -167,6 +169,30 @@ export function createHandoverRepository(db: Database) {
             eq(transitPhotos.organizationId, organizationId),
             inArray(transitPhotos.transitId, transitIds),
             inArray(transitPhotos.contentType, [...TRANSIT_PHOTO_TYPES]),
+            eq(transitPhotos.isRemoved, false),
+          ),
+        )
+        .orderBy(asc(transitPhotos.createdOn), asc(transitPhotos.id));
+    },
+
+    /** The live files of these transits that are not photos (PDFs, ADR 032), with their bytes, for the archive. */
+    async listFiles(organizationId: string, transitIds: string[]) {
+      if (transitIds.length === 0) return [];
+      return db
+        .select({
+          id: transitPhotos.id,
+          transitId: transitPhotos.transitId,
+          fileName: transitPhotos.fileName,
+          contentType: transitPhotos.contentType,
+          createdOn: transitPhotos.createdOn,
+          data: transitPhotos.data,
+        })
+        .from(transitPhotos)
+        .where(
+          and(
+            eq(transitPhotos.organizationId, organizationId),
+            inArray(transitPhotos.transitId, transitIds),
+            inArray(transitPhotos.contentType, [...TRANSIT_FILE_TYPES]),
             eq(transitPhotos.isRemoved, false),
           ),
         )
@@ -210,8 +236,9 @@ export function createHandoverRepository(db: Database) {
         await insertInSlices(rows.siteStates, (slice) => tx.insert(transitSiteStates).values(slice));
         await insertInSlices(rows.events, (slice) => tx.insert(transitStatusEvents).values(slice));
         await insertInSlices(rows.revisions, (slice) => tx.insert(transitRevisions).values(slice));
-        // Photos one by one: each carries up to a few megabytes.
+        // Photos and files one by one: each carries up to a few megabytes.
         for (const photo of rows.photos) await tx.insert(transitPhotos).values(photo);
+        for (const file of rows.files) await tx.insert(transitPhotos).values(file);
       });
     },
   };

@@ -41,6 +41,12 @@ let otherStaff: TestUser;
 let cableTransit: TransitData;
 let pipeTransit: TransitData;
 let engineRoom: Location;
+/** A test report kept beside the pipe transit's photos (ADR 032): a PDF, carried by the archive as it is. */
+const TEST_REPORT = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\n' +
+    'trailer << /Root 1 0 R >>\n%%EOF\n',
+  'latin1',
+);
 
 const headers = (who: TestUser) => ({ [CLIENT_HEADER]: 'test', ...who.headers });
 const as = <T>(who: TestUser, path: string, payload: unknown) => call<T>(t.app, path, payload, who.headers);
@@ -81,12 +87,18 @@ const phonePhoto = (colour: string) =>
     .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '59/1 20/1 0/1' } })
     .toBuffer();
 
-async function uploadPhoto(who: TestUser, transitId: string, data: Buffer, name: string) {
+async function uploadPhoto(
+  who: TestUser,
+  transitId: string,
+  data: Buffer,
+  name: string,
+  type = 'image/jpeg',
+) {
   const boundary = `----sealplan${randomUUID()}`;
   const payload = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="transitId"\r\n\r\n${transitId}\r\n`),
     Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/jpeg\r\n\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
     ),
     data,
     Buffer.from(`\r\n--${boundary}--\r\n`),
@@ -167,6 +179,7 @@ beforeAll(async () => {
   await ok(installer, '/api/site/changeStatus', { transitId: cableTransit.transit.id, action: 'install' });
   await uploadPhoto(installer, cableTransit.transit.id, await phonePhoto('#3a6ea5'), 'closed-transit.jpg');
   await ok(inspector, '/api/site/changeStatus', { transitId: cableTransit.transit.id, action: 'pass' });
+  await uploadPhoto(inspector, pipeTransit.transit.id, TEST_REPORT, 'pressure test.pdf', 'application/pdf');
   await ok(installer, '/api/site/changeStatus', { transitId: pipeTransit.transit.id, action: 'install' });
   await ok(inspector, '/api/site/changeStatus', {
     transitId: pipeTransit.transit.id,
@@ -242,7 +255,7 @@ describe('the project archive', { timeout: 120_000 }, () => {
     archive = res.rawPayload;
     const files = unzipSync(new Uint8Array(archive));
     const data = JSON.parse(Buffer.from(files[ARCHIVE_DATA_FILE]!).toString('utf8')) as ArchiveData;
-    expect(data).toMatchObject({ format: 'sealplan-project-archive', version: 1 });
+    expect(data).toMatchObject({ format: 'sealplan-project-archive', version: 2 });
     expect(data.transits.map((tr) => tr.name)).toEqual([
       'FR-42 cable transit',
       'FR-43 pipe transit',
@@ -257,6 +270,19 @@ describe('the project archive', { timeout: 120_000 }, () => {
     const photo = data.transits[0]!.photos[0]!;
     expect(files[photo.file]).toBeDefined();
     expect(files[photo.thumbnail!]).toBeDefined();
+    // The pipe transit's PDF is a file, not a photo: in its own list, stored byte for byte.
+    expect(data.transits[0]!.files).toEqual([]);
+    expect(data.transits[1]!.photos).toEqual([]);
+    expect(data.transits[1]!.files).toEqual([
+      {
+        id: expect.any(String),
+        fileName: 'pressure test.pdf',
+        contentType: 'application/pdf',
+        createdOn: expect.any(String),
+        file: `files/${data.transits[1]!.files[0]!.id}.pdf`,
+      },
+    ]);
+    expect(Buffer.from(files[data.transits[1]!.files[0]!.file]!).equals(TEST_REPORT)).toBe(true);
     expect(Object.keys(files)).toEqual(
       expect.arrayContaining(['documents/as-built.pdf', 'documents/project.pdf']),
     );
@@ -276,6 +302,7 @@ describe('the project archive', { timeout: 120_000 }, () => {
       transits: 3,
       items: 3,
       photos: 1,
+      files: 1,
     });
     expect(imported.projectId).not.toBe(setup.project.id);
 
@@ -337,6 +364,28 @@ describe('the project archive', { timeout: 120_000 }, () => {
     const copiedBytes = (await get(otherAdmin, copiedPhoto!.url)).rawPayload;
     expect(copiedBytes.equals(originalBytes)).toBe(true);
     expect(await exifr.gps(copiedBytes).catch(() => undefined)).toBeUndefined();
+
+    // The PDF, under a new id, byte for byte, still a file (no thumbnail) and downloaded as an attachment.
+    const [originalFile] = await ok<TransitPhoto[]>(inspector, '/api/photos/list', {
+      transitId: source.transits[1]!.id,
+    });
+    const [copiedFile] = await ok<TransitPhoto[]>(otherAdmin, '/api/photos/list', {
+      transitId: copy.transits[1]!.id,
+    });
+    expect(copiedFile).toMatchObject({
+      fileName: 'pressure test.pdf',
+      contentType: 'application/pdf',
+      size: TEST_REPORT.length,
+      thumbnailUrl: null,
+      width: null,
+      createdOn: originalFile!.createdOn,
+    });
+    expect(copiedFile!.id).not.toBe(originalFile!.id);
+    const download = await get(otherAdmin, copiedFile!.url);
+    expect(download.headers['content-disposition']).toMatch(/^attachment/);
+    expect(download.rawPayload.equals(TEST_REPORT)).toBe(true);
+    // The original is where it was, unchanged.
+    expect((await get(inspector, originalFile!.url)).rawPayload.equals(TEST_REPORT)).toBe(true);
 
     // The as-built record of the copy prints the same people and steps.
     const record = pdfText((await get(otherAdmin, `/api/handover/asBuilt/${imported.projectId}`)).rawPayload);
@@ -438,6 +487,15 @@ describe('the project archive', { timeout: 120_000 }, () => {
       HANDOVER_MESSAGES.photoMissing('photos/not-there.jpg'),
     ],
     [
+      'a file named but missing',
+      () =>
+        withData((d) => {
+          d.transits[1]!.files[0]!.file = 'files/not-there.pdf';
+        }),
+      400,
+      HANDOVER_MESSAGES.fileMissingInArchive('files/not-there.pdf'),
+    ],
+    [
       "figures that are not the engine's",
       () => withData((d) => (d.transits[1]!.results = { filledPercent: 'lots' })),
       400,
@@ -474,6 +532,34 @@ describe('the project archive', { timeout: 120_000 }, () => {
     );
     expect(forged.statusCode).toBe(415);
     expect(forged.json().error.message).toBe(HANDOVER_MESSAGES.photoInvalid(photo.file));
+
+    // A transit's file is checked by its header like an upload (ADR 032).
+    const report = data.transits[1]!.files[0]!;
+    const notPdf = await importArchive(
+      otherAdmin,
+      zipOf({ ...files, [report.file]: strToU8('<html>not a PDF') }),
+    );
+    expect(notPdf.statusCode).toBe(415);
+    expect(notPdf.json().error.message).toBe(HANDOVER_MESSAGES.fileInvalid(report.file));
+  });
+
+  it('imports a version 1 archive, which carries no files', async () => {
+    const files = unzipSync(new Uint8Array(archive));
+    const data = JSON.parse(Buffer.from(files[ARCHIVE_DATA_FILE]!).toString('utf8')) as Record<
+      string,
+      unknown
+    > & { transits: Record<string, unknown>[] };
+    const older = {
+      ...data,
+      version: 1,
+      transits: data.transits.map(({ files: _files, ...transit }) => transit),
+    };
+    const res = await importArchive(
+      otherAdmin,
+      zipOf({ ...files, [ARCHIVE_DATA_FILE]: strToU8(JSON.stringify(older)) }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ transits: 3, photos: 1, files: 0 });
   });
 
   /**

@@ -79,7 +79,12 @@ export const handoverRoutes: FastifyPluginAsyncZod<{ handover: HandoverService }
         : null;
       const result = await handover.importArchive(callerOf(request), upload);
       request.log.info(
-        { projectId: result.projectId, transits: result.transits, photos: result.photos },
+        {
+          projectId: result.projectId,
+          transits: result.transits,
+          photos: result.photos,
+          files: result.files,
+        },
         'project archive imported',
       );
       return ok(result);

@@ -5,17 +5,20 @@ import {
   ARCHIVE_FORMAT,
   ARCHIVE_FORMAT_VERSION,
   ARCHIVE_MAX_BYTES,
+  ARCHIVE_READABLE_VERSIONS,
   AUTH_MESSAGES,
   HANDOVER_MESSAGES,
   LOCATION_MAX_DEPTH,
   RECORD_MESSAGES,
   TRANSIT_PHOTO_MAX_BYTES,
+  TRANSIT_PHOTOS_MAX_COUNT,
   archiveDataSchema,
   canImportArchive,
   checkInput,
   locationPaths,
   revisionLetter,
   sendProjectExportRequestSchema,
+  startsAsPdf,
   type ArchiveData,
   type ArchiveImportResult,
   type DocumentLanguage,
@@ -51,6 +54,8 @@ export type ProjectDocument = (
 ) => Promise<{ fileName: string; body: Uint8Array }>;
 
 const EXTENSION: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
+/** A transit's file in the archive (the schema takes PDFs: `TRANSIT_FILE_TYPES`). */
+const filePath = (id: string) => `files/${id}.pdf`;
 const SHARP_FORMAT: Record<string, string> = {
   'image/jpeg': 'jpeg',
   'image/png': 'png',
@@ -73,7 +78,8 @@ const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null
 
 /**
  * ADR 035: the hand-over of a project. The as-built record (PDF, in the worker pool), the project archive (ZIP of
- * the data as JSON, the documents and the photos) and its import into another organization under new ids.
+ * the data as JSON, the documents, the photos and the transits' other files) and its import into another
+ * organization under new ids.
  */
 export function createHandoverService({
   repo,
@@ -94,7 +100,10 @@ export function createHandoverService({
     return found;
   }
 
-  /** The project's transits as the as-built record and the archive read them. */
+  /**
+   * The project's transits as the as-built record and the archive read them; `fullPhotos` (the archive): the photos'
+   * full images and the transits' other files too.
+   */
   async function readProject(organizationId: string, projectId: string, fullPhotos: boolean) {
     const found = await project(organizationId, projectId);
     const [locations, rows] = await Promise.all([
@@ -102,10 +111,11 @@ export function createHandoverService({
       repo.listTransits(organizationId, projectId),
     ]);
     const ids = rows.map((r) => r.transit.id);
-    const [items, events, photos] = await Promise.all([
+    const [items, events, photos, files] = await Promise.all([
       repo.listItems(organizationId, ids),
       repo.listEvents(organizationId, ids),
       repo.listPhotos(organizationId, ids, fullPhotos),
+      fullPhotos ? repo.listFiles(organizationId, ids) : Promise.resolve([]),
     ]);
     const group = <T extends { transitId: string }>(list: T[]) => {
       const byTransit = new Map<string, T[]>();
@@ -119,6 +129,7 @@ export function createHandoverService({
       items: group(items),
       events: group(events),
       photos: group(photos),
+      files: group(files),
     };
   }
 
@@ -276,6 +287,13 @@ export function createHandoverService({
           file: `photos/${p.id}.${EXTENSION[p.contentType] ?? 'jpg'}`,
           thumbnail: p.thumbnail ? `photos/${p.id}.thumbnail.jpg` : null,
         })),
+        files: (read.files.get(t.id) ?? []).map((f) => ({
+          id: f.id,
+          fileName: f.fileName,
+          contentType: f.contentType as 'application/pdf',
+          createdOn: f.createdOn.toISOString(),
+          file: filePath(f.id),
+        })),
       })),
       documents,
     };
@@ -292,6 +310,7 @@ export function createHandoverService({
     for (const t of data.transits) {
       unique(t.id);
       for (const p of t.photos) unique(p.id);
+      for (const f of t.files) unique(f.id);
     }
     const locations = new Map(data.locations.map((l) => [l.id, l]));
     for (const l of data.locations) {
@@ -333,6 +352,17 @@ export function createHandoverService({
             );
         }
       }
+      // ADR 032's limits of an upload: the count with the photos, the size, and the header of what it claims to be.
+      if (t.photos.length + t.files.length > TRANSIT_PHOTOS_MAX_COUNT)
+        throw new AppError('BAD_REQUEST', HANDOVER_MESSAGES.tooManyFiles(index));
+      for (const f of t.files) {
+        const bytes = files[f.file];
+        if (!bytes) throw new AppError('BAD_REQUEST', HANDOVER_MESSAGES.fileMissingInArchive(f.file));
+        if (bytes.length > TRANSIT_PHOTO_MAX_BYTES)
+          throw new AppError('PAYLOAD_TOO_LARGE', HANDOVER_MESSAGES.fileTooLarge(f.file));
+        if (!startsAsPdf(bytes))
+          throw new AppError('UNSUPPORTED_MEDIA_TYPE', HANDOVER_MESSAGES.fileInvalid(f.file));
+      }
     }
     for (const industryId of new Set([data.project.industryId, data.customer.industryId]))
       if (!(await repo.industryExists(industryId)))
@@ -348,7 +378,11 @@ export function createHandoverService({
       throw new AppError('BAD_REQUEST', HANDOVER_MESSAGES.dataUnreadable);
     }
     const head = raw as { format?: unknown; version?: unknown } | null;
-    if (!head || head.format !== ARCHIVE_FORMAT || head.version !== ARCHIVE_FORMAT_VERSION)
+    if (
+      !head ||
+      head.format !== ARCHIVE_FORMAT ||
+      !(ARCHIVE_READABLE_VERSIONS as readonly unknown[]).includes(head.version)
+    )
       throw new AppError('BAD_REQUEST', HANDOVER_MESSAGES.wrongFormat);
     // The stored figures are the engine's own output: the text rules apply to everything else.
     const { transits, ...rest } = raw as { transits?: { results?: unknown }[] };
@@ -383,7 +417,10 @@ export function createHandoverService({
       return { fileName: `as-built-${fileSafe(projectName)}${scope}.pdf`, body };
     },
 
-    /** ADR 035: the project archive: the data as JSON, the project document, the as-built record and the photos. */
+    /**
+     * ADR 035: the project archive: the data as JSON, the project document, the as-built record, the photos and the
+     * transits' other files (PDFs, stored as they were uploaded).
+     */
     async exportArchive(
       caller: HandoverCaller,
       projectId: string,
@@ -420,6 +457,9 @@ export function createHandoverService({
               compress: false,
             });
         }
+      for (const files of read.files.values())
+        for (const f of files)
+          entries.push({ path: filePath(f.id), data: new Uint8Array(f.data), compress: false });
       const body = await cpu.packArchive(entries, job);
       return { fileName: `archive-${fileSafe(read.found.project.name)}.zip`, body };
     },
@@ -473,6 +513,7 @@ export function createHandoverService({
         siteStates: [],
         events: [],
         photos: [],
+        files: [],
         revisions: [],
       };
       // Parents before children, so each location's parent exists when it is written.
@@ -499,6 +540,7 @@ export function createHandoverService({
           items: lines,
           site,
           photos,
+          files,
           revision,
           revisedOn,
           issuedOn,
@@ -565,6 +607,25 @@ export function createHandoverService({
             createdOn: new Date(p.createdOn),
           });
         }
+        // ADR 032: a file is stored exactly as it was sent, with no thumbnail and no size in pixels.
+        for (const f of files) {
+          const bytes = read.files[f.file]!;
+          rows.files.push({
+            id: newId(f.id),
+            organizationId,
+            transitId,
+            fileName: f.fileName,
+            contentType: f.contentType,
+            size: bytes.length,
+            width: null,
+            height: null,
+            data: Buffer.from(bytes),
+            thumbnail: null,
+            keptGps: false,
+            uploadedById: null,
+            createdOn: new Date(f.createdOn),
+          });
+        }
       }
       await repo.insertImport(rows);
       return {
@@ -577,6 +638,7 @@ export function createHandoverService({
         transits: rows.transits.length,
         items,
         photos: rows.photos.length,
+        files: rows.files.length,
       };
     },
   };

@@ -12,6 +12,7 @@ import {
   TRANSIT_PHOTOS_MAX_COUNT,
   TRANSIT_UPLOAD_TYPES,
   isPhotoType,
+  startsAsPdf,
   TRANSIT_THUMBNAIL_PIXELS,
   type LockerFile,
   type TransitPhoto,
@@ -28,8 +29,6 @@ const FORMAT_OF: Record<PhotoType, 'jpeg' | 'png' | 'webp'> = {
   'image/webp': 'webp',
 };
 const THUMBNAIL_TYPE = 'image/jpeg';
-/** Every PDF begins so (ISO 32000-1 §7.5.2, the file header). */
-const PDF_HEADER = Buffer.from('%PDF-', 'latin1');
 const human = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(0)} MB`;
 
 export const photoTooLarge = () =>
@@ -121,8 +120,7 @@ async function preparePhoto(input: Buffer, declared: PhotoType, keepGps: boolean
 
 /** A file that is not a photo (a PDF): stored as sent once its header says it is what it claims. */
 function prepareFile(input: Buffer) {
-  if (input.length < PDF_HEADER.length || !input.subarray(0, PDF_HEADER.length).equals(PDF_HEADER))
-    throw contentMismatch('PDF');
+  if (!startsAsPdf(input)) throw contentMismatch('PDF');
   return { data: input, thumbnail: null, width: null, height: null };
 }
 

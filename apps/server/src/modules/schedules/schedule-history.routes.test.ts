@@ -238,7 +238,7 @@ describe('the history of a schedule import (ADR 032)', () => {
           },
         },
         loadCatalogue: async () => catalogue,
-        cpu: t.deps.cpu,
+        cpu: t.deps.cpu!,
         now: () => new Date(),
       });
       const input: ImportScheduleInput = importScheduleRequestSchema.parse({
