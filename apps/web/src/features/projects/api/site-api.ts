@@ -117,7 +117,7 @@ export async function downloadAsBuilt(
   await saveDownload(res, 'as-built.pdf');
 }
 
-/** ADR 035: the project archive (ZIP: data, documents, photos). */
+/** ADR 035: the project archive (ZIP: data, documents, photos and the transits' other files). */
 export async function downloadArchive(
   projectId: string,
   language: DocumentLanguage,
