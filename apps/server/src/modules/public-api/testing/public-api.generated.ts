@@ -2548,6 +2548,7 @@ export interface operations {
                 "application/json": {
                     /** Format: uuid */
                     projectId: string;
+                    fileName?: string | null;
                     transitId?: string | null;
                     headings: string[];
                     rows: string[][];
