@@ -25,7 +25,11 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           include: ['src/**/*.test.ts'],
-          globalSetup: ['../../packages/db/src/testing/global-setup.ts'],
+          // The template database, then pg-boss's schema in it (on PostgreSQL, ADR 037).
+          globalSetup: [
+            '../../packages/db/src/testing/global-setup.ts',
+            'src/testing/queue-template-setup.ts',
+          ],
           ...serverSide,
         },
       },

@@ -42,7 +42,7 @@ import { healthRoutes } from './health';
 import { createHistoryService, createPhotosService, historyRoutes } from './history';
 import { createInstanceService, instanceRoutes } from './instance';
 import { createMailQueue } from './mail';
-import { createJobQueue, createJobQueueRepository } from './queue';
+import { createJobQueue, createJobQueueRepository, createPgBossJobQueue } from './queue';
 import { createProjectServices, projectsRoutes } from './projects';
 import { publicApiRoutes } from './public-api';
 import { createSchedulesRepository, createSchedulesService, schedulesRoutes } from './schedules';
@@ -88,8 +88,12 @@ export interface ServiceDeps {
  */
 export function createServices({ db: handle, env, mail, version, now, cpu, log, resolveHost }: ServiceDeps) {
   const db = handle.db;
-  // ADR 037: one durable job queue for mail and webhook deliveries, on whichever database the app runs.
-  const jobQueue = createJobQueue({ repo: createJobQueueRepository(db), now, log });
+  // ADR 037: one durable job queue for mail and webhook deliveries: pg-boss on PostgreSQL, the in-process runner
+  // over `queue_jobs` on the embedded PGlite; the same face for both.
+  const jobQueue =
+    handle.kind === 'postgres'
+      ? createPgBossJobQueue({ db, log })
+      : createJobQueue({ repo: createJobQueueRepository(db), now, log });
   const mailQueue = createMailQueue({ queue: jobQueue, mail });
   const webhookPolicy = {
     allowPrivate: env.WEBHOOK_ALLOW_PRIVATE_TARGETS,

@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { createTestDb } from '@sealplan/db/testing';
 import { buildApp, type App, type AppDeps } from '../app';
 import { parseEnv } from '../config/env';
 import type { MailMessage, Mailer } from '../lib/mail';
+import { PGBOSS_SCHEMA } from '../modules/queue';
 import { createCpuPool } from '../workers/cpu-pool';
 
 export interface TestApp {
@@ -13,6 +15,11 @@ export interface TestApp {
   flushMail(): Promise<void>;
   /** Moves the app's clock forward. */
   advanceClock(ms: number): void;
+  /**
+   * Moves the app's clock forward, and the job queue's: on PostgreSQL pg-boss times jobs by the database's clock
+   * (ADR 037), so every job waiting there becomes due `ms` earlier.
+   */
+  advanceQueueClock(ms: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -57,6 +64,14 @@ export async function createTestApp(
     flushMail: () => app.mailQueue.drain(),
     advanceClock(ms) {
       offsetMs += ms;
+    },
+    async advanceQueueClock(ms) {
+      offsetMs += ms;
+      if (db.kind === 'postgres')
+        await db.db.execute(
+          sql`update ${sql.identifier(PGBOSS_SCHEMA)}.job set start_after = start_after - ${ms} * interval '1 millisecond'
+            where state < 'active'`,
+        );
     },
     async close() {
       await app.close();

@@ -2,9 +2,10 @@ import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * ADR 037: the durable job queue of every server (mail, webhook deliveries). A request writes a job; a server
- * runs it later, again after a failure (with backoff) or after a restart. Rows are shared by every server on
- * PostgreSQL and kept in the data folder on PGlite; claims use SKIP LOCKED so two servers never run one job.
+ * ADR 037: the durable job queue (mail, webhook deliveries) on the embedded PGlite. A request writes a job; the
+ * server runs it later, again after a failure (with backoff) or after a restart; claims use SKIP LOCKED so two
+ * claims never take one job. On PostgreSQL pg-boss keeps the jobs (schema `pgboss`); rows left here from before
+ * are moved there when its queue starts.
  */
 export const queueJobs = pgTable(
   'queue_jobs',

@@ -1,9 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import { queueJobs, type Database } from '@sealplan/db';
 
 export type QueueJob = typeof queueJobs.$inferSelect;
 /** A connection or an open transaction: a job written in a transaction exists only if the transaction commits. */
-export type QueueWriter = Pick<Database, 'insert'>;
+export type QueueWriter = Pick<Database, 'insert' | 'execute'>;
 
 /** The job queue's Drizzle code: enqueue, claim due jobs (several servers never take the same one), settle. */
 export function createJobQueueRepository(db: Database) {
@@ -66,3 +66,14 @@ export function createJobQueueRepository(db: Database) {
 }
 
 export type JobQueueRepository = ReturnType<typeof createJobQueueRepository>;
+
+/**
+ * Takes out of `queue_jobs` the jobs not yet done that no server holds (in `tx`, which writes them elsewhere):
+ * what a PostgreSQL database queued before its queue moved to pg-boss (ADR 037).
+ */
+export async function takeWaitingQueueJobs(tx: Pick<Database, 'delete'>, at: Date): Promise<QueueJob[]> {
+  return tx
+    .delete(queueJobs)
+    .where(and(isNull(queueJobs.doneAt), or(isNull(queueJobs.lockedUntil), lte(queueJobs.lockedUntil, at))))
+    .returning();
+}

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { queueJobs, webhookEndpoints } from '@sealplan/db';
+import { webhookEndpoints } from '@sealplan/db';
 import {
   WEBHOOK_HEADERS,
   WEBHOOK_MESSAGES,
@@ -19,7 +19,7 @@ import { createUserWithToken, type TestUser } from '../../testing/factories';
 import { call, seedReferenceData, validCustomer } from '../projects/testing/project-fixtures';
 import { verifySignature } from './webhook-signature';
 import { resolveAll } from './webhook-target';
-import { WEBHOOK_FIRST_RETRY_MS } from './webhooks.service';
+import { WEBHOOK_DELIVERY_JOB, WEBHOOK_FIRST_RETRY_MS } from './webhooks.service';
 
 /** A local receiver: records each request; answers `failures` 500s first, then 204. */
 interface Receiver {
@@ -240,15 +240,15 @@ describe('deliveries', () => {
     // Not before the backoff: draining now sends nothing.
     await t.app.jobQueue.drain();
     expect(receiver.received.length - before).toBe(1);
-    t.advanceClock(WEBHOOK_FIRST_RETRY_MS + 1_000);
+    await t.advanceQueueClock(WEBHOOK_FIRST_RETRY_MS + 1_000);
     await t.app.jobQueue.drain();
     [delivery] = await deliveriesOf(admin, saved.endpoint.id);
     expect(delivery).toMatchObject({ status: 'PENDING', attempts: 2, responseStatus: 500 });
     // The second retry waits longer (×4).
-    t.advanceClock(WEBHOOK_FIRST_RETRY_MS + 1_000);
+    await t.advanceQueueClock(WEBHOOK_FIRST_RETRY_MS + 1_000);
     await t.app.jobQueue.drain();
     expect(receiver.received.length - before).toBe(2);
-    t.advanceClock(4 * WEBHOOK_FIRST_RETRY_MS);
+    await t.advanceQueueClock(4 * WEBHOOK_FIRST_RETRY_MS);
     await t.app.jobQueue.drain();
     [delivery] = await deliveriesOf(admin, saved.endpoint.id);
     expect(delivery).toMatchObject({
@@ -279,11 +279,8 @@ describe('deliveries', () => {
       await ok<WebhookDelivery>(admin, '/api/webhook/ping', { id: saved.endpoint.id });
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(receiver.received.length).toBe(before);
-      const pending = await t.deps.db.db
-        .select()
-        .from(queueJobs)
-        .where(eq(queueJobs.kind, 'webhook.deliver'));
-      expect(pending.some((job) => job.doneAt === null)).toBe(true);
+      // Waiting in the queue (`queue_jobs` on PGlite, pg-boss on PostgreSQL).
+      expect(await t.app.jobQueue.pendingCount(WEBHOOK_DELIVERY_JOB)).toBeGreaterThan(0);
       // A second app on the same database stands in for the restarted server; it finds the job and sends it.
       // Its own worker pool: closing the second app closes its pool, never the first app's.
       const restarted = await buildApp(
@@ -295,7 +292,7 @@ describe('deliveries', () => {
       await restarted.close();
       expect(receiver.received.length).toBe(before + 1);
       expect(JSON.parse(receiver.received.at(-1)!.body)).toMatchObject({ type: 'ping' });
-      t.app.jobQueue.start();
+      await t.app.jobQueue.start();
       await ok(admin, '/api/webhook/delete', { id: saved.endpoint.id });
     },
     SLOW_TEST_MS,
