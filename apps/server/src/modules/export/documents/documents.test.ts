@@ -294,6 +294,8 @@ describe('RTF', () => {
   it('escapes specials and non-ASCII text', () => {
     expect(rtfText('a{b}c\\d')).toBe('a\\{b\\}c\\\\d');
     expect(rtfText('Ø')).toBe('\\u216?');
+    // Line breaks of every system: CR LF, LF and a lone CR (old Mac text, a pasted cell) each break the line once.
+    expect(rtfText('a\r\nb\nc\rd')).toBe('a\\line b\\line c\\line d');
     expect(rtfToText(`{\\rtf1 ${rtfText('Zürich 北京 😀')}}`)).toBe('Zürich 北京 😀');
     expect(rtfText('a 北京。b')).toBe('a {\\f1 \\u21271?\\u20140?\\u12290?}b');
   });

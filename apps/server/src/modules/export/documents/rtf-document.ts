@@ -20,7 +20,7 @@ const EAST_ASIAN =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f\uff00-\uffef]/u;
 
 /**
- * Escapes text: RTF specials, line breaks, and everything beyond ASCII as \uN? (signed 16-bit code units). Runs of
+ * Escapes text: RTF specials, line breaks (CR LF, LF or a lone CR, as text from any system has them), and everything beyond ASCII as \uN? (signed 16-bit code units). Runs of
  * CJK characters are wrapped in `{\f1 ...}` so every reader draws them with the East Asian font, not with a Latin
  * font that lacks them (`fonts: false` for the info fields, which are plain text).
  */
@@ -28,7 +28,7 @@ export function rtfText(value: string, opts: { fonts?: boolean } = {}): string {
   const fonts = opts.fonts ?? true;
   let out = '';
   let eastAsian = false;
-  for (const ch of value) {
+  for (const ch of value.replace(/\r\n?/g, '\n')) {
     const code = ch.codePointAt(0)!;
     const isEastAsian = fonts && EAST_ASIAN.test(ch);
     if (isEastAsian !== eastAsian) {
@@ -37,7 +37,6 @@ export function rtfText(value: string, opts: { fonts?: boolean } = {}): string {
     }
     if (ch === '\\' || ch === '{' || ch === '}') out += `\\${ch}`;
     else if (ch === '\n') out += '\\line ';
-    else if (ch === '\r') continue;
     else if (ch === '\t') out += '\\tab ';
     else if (code < 0x20) continue;
     else if (code < 0x80) out += ch;
