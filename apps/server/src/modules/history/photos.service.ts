@@ -18,6 +18,7 @@ import {
   type TransitPhoto,
 } from '@sealplan/contracts';
 import { AppError } from '../../errors';
+import { uploadFileName } from '../../lib/upload-file-name';
 import type { ChangeRecorder } from '../../shared/change-recorder';
 import type { HistoryRepository, TransitPhotoRow } from './history.repository';
 
@@ -39,17 +40,6 @@ export interface PhotoUpload {
   contentType: string;
   data: Buffer;
   truncated: boolean;
-}
-
-/** A name only for the download's file name: no path, no control characters or quotes, bounded. */
-function safeFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? '';
-  return (
-    [...base]
-      .filter((ch) => ch.charCodeAt(0) >= 0x20 && ch !== '\u007f' && ch !== '"')
-      .join('')
-      .slice(0, 200) || 'photo'
-  );
 }
 
 const present = (
@@ -160,7 +150,7 @@ export function createPhotosService({ repo, history }: { repo: HistoryRepository
       const stored = isPhotoType(declared)
         ? await preparePhoto(file.data, declared as PhotoType, keepGps)
         : prepareFile(file.data);
-      const fileName = safeFileName(file.fileName);
+      const fileName = uploadFileName(file.fileName, 'photo');
       const id = await repo.transaction(async (tx) => {
         if ((await repo.countPhotos(tx, organizationId, transitId)) >= TRANSIT_PHOTOS_MAX_COUNT)
           throw new AppError(
