@@ -103,6 +103,19 @@ export const historyEntrySchema = z.discriminatedUnion('kind', [
     transitsCreated: z.number().int(),
     transitsChanged: z.number().int(),
   }),
+  /**
+   * A project archive imported as this project (ADR 035): the archive's file name (null when the upload gave
+   * none) and what it brought. Each transit's own `created` change is in its history beside it.
+   */
+  z.object({
+    kind: z.literal('archiveImported'),
+    fileName: z.string().nullable(),
+    locations: z.number().int(),
+    transits: z.number().int(),
+    items: z.number().int(),
+    photos: z.number().int(),
+    files: z.number().int(),
+  }),
 ]);
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 
@@ -116,6 +129,8 @@ export const HISTORY_ACTIONS = [
   'location',
   /** A schedule import, in the project's own history (its transits' changes are `created` and `updated`). */
   'imported',
+  /** A project made from a project archive (ADR 035), in the project's own history (its transits: `created`). */
+  'archiveImported',
 ] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 

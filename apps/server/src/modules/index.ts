@@ -326,6 +326,8 @@ export function createServices({ db: handle, env, mail, version, now, cpu, log, 
   // ADR 035: the hand-over of a project; the archive's project document is the export module's PDF.
   const handover = createHandoverService({
     repo: createHandoverRepository(db),
+    // ADR 032: the imported project and its transits are in the history, written in the import's transaction.
+    history: projectServices.changeRecorder,
     cpu,
     now,
     publicUrl: env.PUBLIC_URL,

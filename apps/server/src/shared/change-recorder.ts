@@ -25,6 +25,11 @@ export interface TransitChangeRecord {
    * places it in the location tree: its items added, then its location).
    */
   moreEntries?: HistoryEntry[];
+  /**
+   * The change takes the transit's revision as it stands even if it is a design change: a transit made from a
+   * project archive brings its own revision, issued or not (ADR 035), which its `created` change must not open anew.
+   */
+  keepsRevision?: boolean;
 }
 
 /** A project's own fields as a change reads them (the customer by its name, ADR 032). */
@@ -40,8 +45,11 @@ export interface ProjectChangeRecord {
   organizationId: string;
   projectId: string;
   actorId: string | null;
-  /** `imported`: a schedule import into the project (ADR 020), its counts in one `scheduleImported` entry. */
-  action: 'created' | 'updated' | 'removed' | 'imported';
+  /**
+   * `imported`: a schedule import into the project (ADR 020), its counts in one `scheduleImported` entry;
+   * `archiveImported`: the project made from a project archive (ADR 035), in one `archiveImported` entry.
+   */
+  action: 'created' | 'updated' | 'removed' | 'imported' | 'archiveImported';
   /** The project's fields before and after the change (null before a creation; after a removal, as they stood). */
   before: ProjectFieldsSource | null;
   after: ProjectFieldsSource | null;

@@ -224,8 +224,11 @@ export function createHandoverRepository(db: Database) {
       return rows[0] ?? null;
     },
 
-    /** ADR 035: the whole import in one transaction: every row or none. */
-    async insertImport(rows: ImportRows): Promise<void> {
+    /**
+     * ADR 035: the whole import in one transaction: every row or none; `record` writes its history (ADR 032) in
+     * the same transaction, once every row it names is there (a history that fails takes the import back).
+     */
+    async insertImport(rows: ImportRows, record?: (tx: Database) => Promise<void>): Promise<void> {
       await db.transaction(async (tx) => {
         if (rows.customer) await tx.insert(customers).values(rows.customer);
         await tx.insert(projects).values(rows.project);
@@ -239,6 +242,7 @@ export function createHandoverRepository(db: Database) {
         // Photos and files one by one: each carries up to a few megabytes.
         for (const photo of rows.photos) await tx.insert(transitPhotos).values(photo);
         for (const file of rows.files) await tx.insert(transitPhotos).values(file);
+        await record?.(tx as unknown as Database);
       });
     },
   };

@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import exifr from 'exifr';
 import { eq } from 'drizzle-orm';
 import { strToU8, unzipSync, zipSync } from 'fflate';
-import { projects, users } from '@sealplan/db';
+import { projectChanges, projects, transitChanges, users } from '@sealplan/db';
 import {
   ARCHIVE_DATA_FILE,
   ARCHIVE_MAX_BYTES,
@@ -19,14 +19,19 @@ import {
   type ArchiveImportResult,
   type Location,
   type ProjectAndTransits,
+  type ProjectHistory,
+  type TransitHistory,
   type TransitData,
   type TransitPhoto,
   type TransitSite,
 } from '@sealplan/contracts';
 import type { TestApp } from '../../testing/test-app';
 import { createUserWithToken, type TestUser } from '../../testing/factories';
+import { createChangeRecorder, createHistoryRepository } from '../history';
 import { call } from '../projects/testing/project-fixtures';
 import { A60_CABLE_FIELDS, setUpProject, type ProjectSetup } from '../transits/testing/transit-fixtures';
+import { createHandoverRepository } from './handover.repository';
+import { createHandoverService } from './handover.service';
 
 let setup: ProjectSetup;
 let t: TestApp;
@@ -405,6 +410,100 @@ describe('the project archive', { timeout: 120_000 }, () => {
     ).toBe(404);
   });
 
+  it('records the import in the history: one change of the project naming the archive, each transit created', async () => {
+    const history = await ok<ProjectHistory>(otherAdmin, '/api/history/project', {
+      projectId: imported.projectId,
+    });
+    const own = history.changes.filter((c) => c.transitId === null);
+    expect(own).toEqual([
+      expect.objectContaining({
+        action: 'archiveImported',
+        revision: null,
+        entries: [
+          {
+            kind: 'archiveImported',
+            fileName: 'archive.zip',
+            locations: 3,
+            transits: 3,
+            items: 3,
+            photos: 1,
+            files: 1,
+          },
+        ],
+      }),
+    ]);
+    const ofTransits = history.changes.filter((c) => c.transitId !== null);
+    expect(ofTransits.map((c) => [c.transitName, c.action]).sort()).toEqual([
+      ['FR-42 cable transit', 'created'],
+      ['FR-43 pipe transit', 'created'],
+      ['FR-44 spare transit', 'created'],
+    ]);
+    const copy = await ok<ProjectAndTransits>(otherAdmin, '/api/project/getProjectAndTransits', {
+      projectId: imported.projectId,
+    });
+    const [cable, pipe] = copy.transits;
+    const cableHistory = await ok<TransitHistory>(otherAdmin, '/api/history/transit', {
+      transitId: cable!.id,
+    });
+    // Its lines as added, then where it is, its status and its photo, as it arrived.
+    expect(cableHistory.changes).toHaveLength(1);
+    expect(cableHistory.changes[0]!.entries).toEqual([
+      {
+        kind: 'itemAdded',
+        item: { quantity: 4, itemTypeId: 'CABLE', outerDiameterMm: 20, tag: 'W-101' },
+      },
+      { kind: 'location', before: [], after: ['Deck 3', 'Engine room'] },
+      { kind: 'status', before: null, after: 'INSPECTION_PASSED' },
+      { kind: 'photoAdded', fileName: 'closed-transit.jpg' },
+    ]);
+    expect(cableHistory.changes[0]!.revision).toBe('A');
+    const pipeHistory = await ok<TransitHistory>(otherAdmin, '/api/history/transit', { transitId: pipe!.id });
+    expect(pipeHistory.changes[0]!.entries).toEqual(
+      expect.arrayContaining([
+        { kind: 'status', before: null, after: 'INSPECTION_FAILED' },
+        { kind: 'fileAdded', fileName: 'pressure test.pdf' },
+      ]),
+    );
+  });
+
+  it('writes no history and no project when the history cannot be written', async () => {
+    const db = t.deps.db.db;
+    const count = async () => ({
+      projects: (await db.select().from(projects)).length,
+      projectChanges: (await db.select().from(projectChanges)).length,
+      transitChanges: (await db.select().from(transitChanges)).length,
+    });
+    const before = await count();
+    const real = createChangeRecorder({ repo: createHistoryRepository(db), now: () => new Date() });
+    const failing = createHandoverService({
+      repo: createHandoverRepository(db),
+      history: {
+        recordChange: real.recordChange,
+        async recordProjectChange(tx, change) {
+          await real.recordProjectChange(tx, change);
+          throw new Error('the history could not be written');
+        },
+      },
+      cpu: t.deps.cpu!,
+      now: () => new Date(),
+      publicUrl: 'http://localhost',
+      projectDocument: () => Promise.reject(new Error('not used by an import')),
+    });
+    const caller = {
+      id: otherAdmin.id,
+      organizationId: otherAdmin.organizationId!,
+      email: 'admin@example.com',
+      firstName: 'Other',
+      lastName: 'Admin',
+      roles: ['Administrator'],
+      isProviderOrganization: false,
+    };
+    await expect(
+      failing.importArchive(caller, { data: archive, truncated: false, fileName: 'archive.zip' }),
+    ).rejects.toThrow('the history could not be written');
+    expect(await count()).toEqual(before);
+  });
+
   it('imports again as a second project, using the customer of that name', async () => {
     const res = await importArchive(otherAdmin, archive);
     expect(res.statusCode, res.body).toBe(200);
@@ -440,6 +539,24 @@ describe('the project archive', { timeout: 120_000 }, () => {
     change(data);
     return zipOf({ ...files, [ARCHIVE_DATA_FILE]: strToU8(JSON.stringify(data)) });
   };
+
+  it('keeps the revision a transit arrives with, issued or not: its creation here opens no new letter', async () => {
+    const issuedOn = '2026-11-20T10:00:00.000Z';
+    const res = await importArchive(
+      otherAdmin,
+      withData((d) => Object.assign(d.transits[0]!, { revision: 1, revisedOn: issuedOn, issuedOn })),
+      'issued.zip',
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const copy = await ok<ProjectAndTransits>(otherAdmin, '/api/project/getProjectAndTransits', {
+      projectId: (res.json().data as ArchiveImportResult).projectId,
+    });
+    const history = await ok<TransitHistory>(otherAdmin, '/api/history/transit', {
+      transitId: copy.transits[0]!.id,
+    });
+    expect(history.changes.map((c) => [c.action, c.revision])).toEqual([['created', 'B']]);
+    expect(history.revision).toEqual({ revision: 'B', revisedOn: issuedOn, issuedOn });
+  });
 
   it.each([
     ['a file that is not a ZIP', () => Buffer.from('name,quantity\nW-1,2\n'), 400, HANDOVER_MESSAGES.notZip],
@@ -509,10 +626,12 @@ describe('the project archive', { timeout: 120_000 }, () => {
     ],
   ])('refuses %s with its reason and writes nothing', async (_name, make, status, message) => {
     const before = (await t.deps.db.db.select().from(projects)).length;
+    const changesBefore = (await t.deps.db.db.select().from(projectChanges)).length;
     const res = await importArchive(otherAdmin, make());
     expect(res.statusCode, res.body).toBe(status);
     expect(res.json().error.message).toBe(message);
     expect((await t.deps.db.db.select().from(projects)).length).toBe(before);
+    expect((await t.deps.db.db.select().from(projectChanges)).length).toBe(changesBefore);
   });
 
   it('refuses a control character in a name and a photo that is not its image', async () => {

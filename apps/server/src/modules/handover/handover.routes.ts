@@ -75,6 +75,7 @@ export const handoverRoutes: FastifyPluginAsyncZod<{ handover: HandoverService }
                 : error;
             }),
             truncated: part.file.truncated,
+            fileName: part.filename || null,
           }
         : null;
       const result = await handover.importArchive(callerOf(request), upload);

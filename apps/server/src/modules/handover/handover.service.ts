@@ -23,9 +23,12 @@ import {
   type ArchiveImportResult,
   type DocumentLanguage,
   type ExportMeasurementSystem,
+  type HistoryEntry,
   type TransitSiteStatus,
 } from '@sealplan/contracts';
 import { AppError } from '../../errors';
+import { uploadFileName } from '../../lib/upload-file-name';
+import type { ChangeRecorder, TransitChangeRecord } from '../../shared/change-recorder';
 import type { CpuPool } from '../../workers/cpu-pool';
 import { storedSizing } from '../export/tasks';
 import type { HandoverRepository, ImportRows } from './handover.repository';
@@ -45,6 +48,8 @@ export interface HandoverCaller {
 export interface ArchiveUpload {
   data: Buffer;
   truncated: boolean;
+  /** The name the file was uploaded with (the project's history names the archive by it), if any. */
+  fileName: string | null;
 }
 
 /** The project's document in the archive, built by the export module (ADR 007) with the archive's language. */
@@ -83,12 +88,18 @@ const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null
  */
 export function createHandoverService({
   repo,
+  history,
   cpu,
   now,
   publicUrl,
   projectDocument,
 }: {
   repo: HandoverRepository;
+  /**
+   * The history (ADR 032), written in the import's transaction: each transit's `created` change and one change of
+   * the new project naming the archive.
+   */
+  history: Pick<ChangeRecorder, 'recordChange' | 'recordProjectChange'>;
   cpu: CpuPool;
   now: () => Date;
   publicUrl: string;
@@ -467,7 +478,7 @@ export function createHandoverService({
     /**
      * ADR 035: an archive imported as a new project of the caller's organization. Every record gets a new id and
      * the references follow; nothing existing is changed (a customer of the same name is used as it is). The whole
-     * import is one transaction.
+     * import is one transaction, its history with it (ADR 032).
      */
     async importArchive(caller: HandoverCaller, upload: ArchiveUpload | null): Promise<ArchiveImportResult> {
       if (!canImportArchive(caller)) throw new AppError('FORBIDDEN', HANDOVER_MESSAGES.importRole);
@@ -534,6 +545,9 @@ export function createHandoverService({
         });
       }
       let items = 0;
+      // ADR 032: each transit is `created` as it arrives (its lines added, then its place, status, photos and files).
+      const paths = locationPaths(data.locations);
+      const created: TransitChangeRecord[] = [];
       for (const t of data.transits) {
         const transitId = newId(t.id);
         const {
@@ -556,8 +570,31 @@ export function createHandoverService({
           projectId,
           createdOn: new Date(createdOn),
         });
-        for (const line of lines) rows.items.push({ ...line, id: randomUUID(), organizationId, transitId });
+        const transitItems = lines.map((line) => ({ ...line, id: randomUUID(), organizationId, transitId }));
+        rows.items.push(...transitItems);
         items += lines.length;
+        const arrived: HistoryEntry[] = [
+          ...(site.locationId
+            ? [{ kind: 'location' as const, before: [], after: paths.get(site.locationId) ?? [] }]
+            : []),
+          ...(site.status !== 'DESIGNED'
+            ? [{ kind: 'status' as const, before: null, after: site.status }]
+            : []),
+          ...photos.map((p) => ({ kind: 'photoAdded' as const, fileName: p.fileName })),
+          ...files.map((f) => ({ kind: 'fileAdded' as const, fileName: f.fileName })),
+        ];
+        created.push({
+          organizationId,
+          projectId,
+          transitId,
+          actorId: caller.id,
+          action: 'created',
+          before: null,
+          after: { transit: rows.transits.at(-1)!, items: transitItems },
+          moreEntries: arrived,
+          // The archive's revision (and whether it was issued) is the transit's, written beside it.
+          keepsRevision: true,
+        });
         if (site.locationId || site.status !== 'DESIGNED' || site.events.length > 0)
           rows.siteStates.push({
             transitId,
@@ -627,7 +664,28 @@ export function createHandoverService({
           });
         }
       }
-      await repo.insertImport(rows);
+      await repo.insertImport(rows, async (tx) => {
+        for (const change of created) await history.recordChange(tx, change);
+        await history.recordProjectChange(tx, {
+          organizationId,
+          projectId,
+          actorId: caller.id,
+          action: 'archiveImported',
+          before: null,
+          after: null,
+          entries: [
+            {
+              kind: 'archiveImported',
+              fileName: uploadFileName(upload.fileName ?? '', '') || null,
+              locations: rows.locations.length,
+              transits: rows.transits.length,
+              items,
+              photos: rows.photos.length,
+              files: rows.files.length,
+            },
+          ],
+        });
+      });
       return {
         projectId,
         projectName: data.project.name,

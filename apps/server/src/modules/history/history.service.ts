@@ -52,7 +52,7 @@ export function createChangeRecorder({
           changedById: change.actorId,
           changedOn: now(),
         },
-        DESIGN_ACTIONS.includes(change.action),
+        DESIGN_ACTIONS.includes(change.action) && !change.keepsRevision,
       );
     },
 

@@ -111,4 +111,36 @@ describe('a change in words (ADR 032)', () => {
       '文件 cables.csv：12 行，24 个项目；新建 3 个贯穿件，更改 1 个贯穿件',
     );
   });
+
+  it('words an archive import with what it brought, leaving out what it had none of', () => {
+    const ctx = (culture: string) => ({
+      t: i18n.getFixedT(culture, 'history'),
+      units: unitsFor('METRIC', () => {}, culture),
+      catalogue: null,
+    });
+    const imported = {
+      kind: 'archiveImported' as const,
+      fileName: 'archive-ship-a.zip',
+      locations: 3,
+      transits: 3,
+      items: 1,
+      photos: 1,
+      files: 2,
+    };
+    expect(describeEntry(imported, ctx('en-US'))).toBe(
+      'Imported from archive archive-ship-a.zip: 3 transits, 1 item line, 1 photo, 2 files, 3 locations',
+    );
+    expect(
+      describeEntry({ ...imported, fileName: null, locations: 0, photos: 0, files: 0 }, ctx('en-US')),
+    ).toBe('Imported from an archive: 3 transits, 1 item line');
+    expect(describeEntry(imported, ctx('de-DE'))).toBe(
+      'Aus Archiv archive-ship-a.zip importiert: 3 Durchführungen, 1 Elementzeile, 1 Foto, 2 Dateien, 3 Orte',
+    );
+    expect(describeEntry(imported, ctx('fr-FR'))).toBe(
+      'Importé de l’archive archive-ship-a.zip : 3 traversées, 1 ligne d’élément, 1 photo, 2 fichiers, 3 emplacements',
+    );
+    expect(describeEntry(imported, ctx('zh-Hans'))).toBe(
+      '从存档 archive-ship-a.zip 导入：3 个贯穿件，1 行项目，1 张照片，2 个文件，3 个位置',
+    );
+  });
 });

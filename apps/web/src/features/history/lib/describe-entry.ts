@@ -154,6 +154,20 @@ export function describeEntry(entry: HistoryEntry, ctx: DescribeContext): string
         transits: transits.join(ctx.t('scheduleImport.separator')),
       });
     }
+    case 'archiveImported': {
+      const count = (key: string, n: number) => ctx.t(`archiveImport.${key}`, { count: n });
+      const parts = [
+        count('transits', entry.transits),
+        count('items', entry.items),
+        ...(entry.photos > 0 ? [count('photos', entry.photos)] : []),
+        ...(entry.files > 0 ? [count('files', entry.files)] : []),
+        ...(entry.locations > 0 ? [count('locations', entry.locations)] : []),
+      ];
+      const contents = parts.join(ctx.t('archiveImport.separator'));
+      return entry.fileName === null
+        ? ctx.t('archiveImport.summaryNoFile', { contents })
+        : ctx.t('archiveImport.summary', { name: entry.fileName, contents });
+    }
     case 'projectField': {
       const text = (value: Value) =>
         value === null || value === ''
