@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { projectChanges, projects as projectsTable } from '@sealplan/db';
+import { projectChanges, projectLocations, projects as projectsTable, transitChanges } from '@sealplan/db';
 import {
   PROJECT_HISTORY_PAGE_SIZE,
   RECORD_MESSAGES,
@@ -13,6 +13,7 @@ import type { TestApp } from '../../testing/test-app';
 import { createUserWithToken, type TestUser } from '../../testing/factories';
 import { createProjectsRepository, createProjectsService } from '../projects';
 import { call, validCustomer } from '../projects/testing/project-fixtures';
+import { createSiteRepository, createSiteService } from '../site';
 import {
   A60_CABLE_FIELDS,
   postOk,
@@ -242,6 +243,66 @@ describe("the project's history view", () => {
       [{ kind: 'location', before: [], after: ['Deck 3', 'Engine room'] }],
     ]);
     expect(moves.every((c) => c.transitName === 'Frame 7' && c.revision === 'A')).toBe(true);
+  });
+
+  it("records a removed place's transits losing it, in the removal's transaction", async () => {
+    const project = await newProject('Unplaced');
+    const transit = await postOk<{ id: string }>(setup, '/api/project/saveTransit', {
+      transit: {
+        projectId: project.id,
+        name: 'Frame 9',
+        shape: 'ROUND',
+        diameterMm: 200,
+        ...A60_CABLE_FIELDS,
+      },
+    });
+    const deck = await postOk<{ id: string }>(setup, '/api/site/saveLocation', {
+      location: { projectId: project.id, name: 'Deck 3' },
+    });
+    const room = await postOk<{ id: string }>(setup, '/api/site/saveLocation', {
+      location: { projectId: project.id, name: 'ER', parentId: deck.id },
+    });
+    await postOk(setup, '/api/site/setTransitLocation', { transitId: transit.id, locationId: room.id });
+
+    // A history that cannot be written takes the removal back: the place stays, the transit in it.
+    const db = t.deps.db.db;
+    const real = createChangeRecorder({ repo: createHistoryRepository(db), now: () => new Date() });
+    const failing = createSiteService({
+      repo: createSiteRepository(db),
+      now: () => new Date(),
+      cpu: t.deps.cpu!,
+      publicUrl: 'http://localhost',
+      recordLocationChange: async (tx, change) => {
+        await real.recordChange(tx, {
+          ...change,
+          actorId: change.userId,
+          action: 'location',
+          before: null,
+          after: null,
+          entries: [{ kind: 'location', before: change.before, after: change.after }],
+        });
+        throw new Error('the history could not be written');
+      },
+    });
+    const rowsBefore = (
+      await db.select().from(transitChanges).where(eq(transitChanges.projectId, project.id))
+    ).length;
+    await expect(failing.deleteLocation(user.organizationId!, room.id, user.id)).rejects.toThrow(
+      'the history could not be written',
+    );
+    expect(await db.select().from(projectLocations).where(eq(projectLocations.id, room.id))).toHaveLength(1);
+    expect(
+      (await db.select().from(transitChanges).where(eq(transitChanges.projectId, project.id))).length,
+    ).toBe(rowsBefore);
+
+    await postOk(setup, '/api/site/deleteLocation', { locationId: room.id });
+    const { changes } = (await projectHistory(project.id)).body.data;
+    expect(changes.slice(0, 2).map((c) => [c.transitName, c.action, c.entries])).toEqual(
+      expect.arrayContaining([
+        [null, 'updated', [{ kind: 'locationRemoved', path: ['Deck 3', 'ER'] }]],
+        ['Frame 9', 'location', [{ kind: 'location', before: ['Deck 3', 'ER'], after: [] }]],
+      ]),
+    );
   });
 
   it("records the project's location tree: a place added, renamed and moved, removed, by its paths", async () => {

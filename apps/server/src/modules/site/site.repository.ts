@@ -199,7 +199,7 @@ export interface LocationChange {
   organizationId: string;
   projectId: string;
   transitId: string;
-  userId: string;
+  userId: string | null;
   before: string[];
   after: string[];
 }
@@ -352,23 +352,30 @@ export function createSiteRepository(db: Database) {
       return rows.length > 0;
     },
 
-    /** Deletes a leaf location; its transits keep no location. One transaction, so neither half is left alone. */
+    /**
+     * Deletes a leaf location; its transits keep no location. One transaction, so neither half is left alone;
+     * `record` sees the transits it took the location from (their history, ADR 032) in it.
+     */
     async deleteLocation(
       organizationId: string,
       id: string,
-      record?: (tx: Database) => Promise<void>,
+      record?: (tx: Database, unplacedTransitIds: string[]) => Promise<void>,
     ): Promise<void> {
       await db.transaction(async (tx) => {
-        await tx
+        const unplaced = await tx
           .update(transitSiteStates)
           .set({ locationId: null, version: sql`${transitSiteStates.version} + 1` })
           .where(
             and(eq(transitSiteStates.organizationId, organizationId), eq(transitSiteStates.locationId, id)),
-          );
+          )
+          .returning({ transitId: transitSiteStates.transitId });
         await tx
           .delete(projectLocations)
           .where(and(eq(projectLocations.id, id), eq(projectLocations.organizationId, organizationId)));
-        await record?.(tx as unknown as Database);
+        await record?.(
+          tx as unknown as Database,
+          unplaced.map((row) => row.transitId),
+        );
       });
     },
 

@@ -275,11 +275,21 @@ export function createSiteService({
       if (await repo.hasChildren(organizationId, locationId))
         throw new AppError('CONFLICT', SITE_MESSAGES.locationHasChildren);
       const path = await pathOf(organizationId, existing.projectId, existing.parentId, existing.name);
-      await repo.deleteLocation(
-        organizationId,
-        locationId,
-        treeRecord(organizationId, existing.projectId, userId, path, []),
-      );
+      const removed = treeRecord(organizationId, existing.projectId, userId, path, []);
+      // ADR 032: the place's removal is the project's change; each transit it held loses its place, a change of
+      // that transit's history ("Location Deck 3 › ER → not set"), in the same transaction.
+      await repo.deleteLocation(organizationId, locationId, async (tx, unplacedTransitIds) => {
+        await removed?.(tx);
+        for (const transitId of unplacedTransitIds)
+          await recordLocationChange?.(tx, {
+            organizationId,
+            projectId: existing.projectId,
+            transitId,
+            userId,
+            before: path,
+            after: [],
+          });
+      });
       return projectSite(organizationId, existing.projectId);
     },
 
