@@ -95,6 +95,28 @@ describe('the history of a transit', () => {
     expect(changed.penetratingItems[0]!.outerDiameterMm).toBe(40);
   });
 
+  it('records a duplicate as the creation of the copy, with its lines added', async () => {
+    const source = await newTransit('Duplicated');
+    const copy = await postOk<TransitData>(setup, '/api/project/duplicateTransit', {
+      transitId: source.transit.id,
+    });
+    const res = await history(copy.transit.id);
+    expect(res.body.data.changes).toEqual([
+      expect.objectContaining({
+        action: 'created',
+        changedBy: expect.any(String),
+        entries: [
+          {
+            kind: 'itemAdded',
+            item: { quantity: 4, itemTypeId: 'CABLE', outerDiameterMm: 32, tag: null },
+          },
+        ],
+      }),
+    ]);
+    // The source is left as it was: its history has only its own creation.
+    expect((await changeRows(source.transit.id)).map((c) => c.action)).toEqual(['created']);
+  });
+
   it('writes nothing for a refused save (a stale version) or a save that changes nothing', async () => {
     const created = await newTransit('Refused');
     const stale = await call(

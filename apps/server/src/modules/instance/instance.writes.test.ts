@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc, eq } from 'drizzle-orm';
+import { transitChanges } from '@sealplan/db';
 import {
   CUSTOMER_MESSAGES,
   type Customer,
@@ -143,6 +145,21 @@ describe('generic record writes', () => {
     const removed = await send('DELETE', `/api/instance/Transit/${transit.id}?force=true`);
     expect(removed.statusCode).toBe(200);
     expect((await send('GET', `/api/instance/Transit/${transit.id}`)).statusCode).toBe(404);
+
+    // ADR 032: each write through the generic records is a change of the transit's history, like the editor's.
+    const changes = await t.deps.db.db
+      .select()
+      .from(transitChanges)
+      .where(eq(transitChanges.transitId, transit.id))
+      .orderBy(asc(transitChanges.changedOn), asc(transitChanges.id));
+    expect(changes.map((c) => [c.action, (c.entries as { kind: string }[]).map((e) => e.kind)])).toEqual([
+      ['created', []],
+      ['updated', ['itemAdded']],
+      ['updated', ['transitField']],
+      ['updated', ['itemRemoved']],
+      ['removed', []],
+    ]);
+    expect(changes.every((c) => c.changedById === user.id)).toBe(true);
   });
 
   it("a body cannot move a record into another organization's project or transit", async () => {

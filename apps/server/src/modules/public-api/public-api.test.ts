@@ -7,6 +7,8 @@ import { promisify } from 'node:util';
 import createClient from 'openapi-fetch';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { projectChanges } from '@sealplan/db';
 import { apiCalls, type ApiCall, type CreatedApiKey } from '@sealplan/contracts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createUserWithToken } from '../../testing/factories';
@@ -164,6 +166,12 @@ describe('a client generated from the description', () => {
     });
     expect(project.response.status).toBe(200);
     const projectId = project.data!.data.id;
+    // ADR 032: a project made through the public API is in its history, by the key's user, like the app's own.
+    const changes = await t.deps.db.db
+      .select()
+      .from(projectChanges)
+      .where(eq(projectChanges.projectId, projectId));
+    expect(changes.map((c) => [c.action, c.changedById])).toEqual([['created', admin.id]]);
     const read = await client.GET('/api/v1/projects/{projectId}', { params: { path: { projectId } } });
     expect(read.data!.data.project.name).toBe('Smoke project');
     expect(read.data!.data.customer.name).toBe('Smoke Yards');
