@@ -1,6 +1,7 @@
 import { useEffect, useState, type CSSProperties } from 'react';
 import { AppShell, Box, Overlay } from '@mantine/core';
 import { useDisclosure, useMediaQuery, useWindowScroll } from '@mantine/hooks';
+import { ModalsProvider } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { SettingsDrawer } from '@/features/settings/components/settings-drawer';
@@ -20,11 +21,18 @@ export const DESKTOP_QUERY = '(min-width: 62em)';
 /** Boxed layout: content in a centred container this wide. */
 export const BOXED_MAX_WIDTH = 1080;
 
-/** Signed-in layout (spec §1): header, sidebar, settings panel, page. Guarded (spec §6). */
+/**
+ * Signed-in layout (spec §1): header, sidebar, settings panel, page. Guarded (spec §6). The confirm dialogs
+ * (components/confirm-dialog, lib/leave-guard) are all on signed-in screens, so their provider is here, not in
+ * app/providers: Mantine's modal manager and the floating-ui it brings stay out of the public pages' first
+ * download (ADR 033).
+ */
 export function AppLayout() {
   return (
     <RequireSession>
-      <ShellFrame />
+      <ModalsProvider>
+        <ShellFrame />
+      </ModalsProvider>
     </RequireSession>
   );
 }
