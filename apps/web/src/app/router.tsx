@@ -12,6 +12,7 @@ import { Center, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { isContentModel } from '@sealplan/contracts';
 import { HealthPage } from '@/features/health/health-page';
+import { loadAllTexts } from '@/lib/i18n';
 import { useDocumentTitle, useRouteTitle } from '@/lib/page-title';
 import { AppErrorBoundary, RouteErrorPage } from './error-boundary';
 import { MaintenancePage } from './pages/maintenance-page';
@@ -39,6 +40,14 @@ function lazyNamed<M extends Record<string, unknown>>(load: () => Promise<M>, na
 
 function page(load: () => Promise<Record<string, unknown>>, name: string): ReactNode {
   return lazyNamed(load, name);
+}
+
+/**
+ * A route whose screens use the namespaces beyond the public pages' (ADR 033): its chunk and every namespace of the
+ * languages in use arrive together, before it renders.
+ */
+function withAllTexts<M>(load: () => Promise<M>): () => Promise<M> {
+  return async () => (await Promise.all([load(), loadAllTexts()]))[0];
 }
 
 /** Route metadata: the page title (a shell:titles.* key) shown after the provider's short name (spec §1). */
@@ -128,13 +137,19 @@ export const routes: RouteObject[] = [
       },
       {
         path: '/test',
-        element: page(() => import('@/features/export/pages/test-page'), 'TestPage'),
+        element: page(
+          withAllTexts(() => import('@/features/export/pages/test-page')),
+          'TestPage',
+        ),
         ...titled('test'),
       },
       {
         path: '/',
-        // The signed-in shell (sidebar, menus, settings) is not part of the public pages' first download.
-        element: page(() => import('./layout/app-layout'), 'AppLayout'),
+        // The signed-in shell (sidebar, menus, settings) and its texts are not part of the public pages' first download.
+        element: page(
+          withAllTexts(() => import('./layout/app-layout')),
+          'AppLayout',
+        ),
         children: [
           { index: true, element: <Navigate to="/dashboard" replace /> },
           {
