@@ -1,10 +1,9 @@
-import { useEffect, useState, type CSSProperties } from 'react';
+import { lazy, Suspense, useEffect, useState, type CSSProperties } from 'react';
 import { AppShell, Box, Overlay } from '@mantine/core';
 import { useDisclosure, useMediaQuery, useWindowScroll } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
-import { SettingsDrawer } from '@/features/settings/components/settings-drawer';
 import { useShellPreferences } from '@/features/settings/hooks/use-shell-preferences';
 import { RequireSession } from '@/lib/session';
 import { AppErrorBoundary } from '../error-boundary';
@@ -12,6 +11,11 @@ import { ServerErrorPage } from '../pages/server-error-page';
 import { AppHeader } from './app-header';
 import { AppSidebar } from './app-sidebar';
 import { MenuActionsProvider } from './menu-actions';
+
+// The settings panel is fetched when first opened (ADR 033); it stays mounted then, to close with its transition.
+const SettingsDrawer = lazy(async () => ({
+  default: (await import('@/features/settings/components/settings-drawer')).SettingsDrawer,
+}));
 
 export const HEADER_HEIGHT = 60;
 export const NAVBAR_WIDTH = 260;
@@ -42,6 +46,8 @@ function ShellFrame() {
   const { preferences, setToggle } = useShellPreferences();
   const [mobileOpened, mobileNav] = useDisclosure(false);
   const [settingsOpened, settings] = useDisclosure(false);
+  const [settingsMounted, setSettingsMounted] = useState(false);
+  if (settingsOpened && !settingsMounted) setSettingsMounted(true);
   const [hovering, setHovering] = useState(false);
   const isDesktop = useMediaQuery(DESKTOP_QUERY, true) ?? true;
   const [scroll] = useWindowScroll();
@@ -113,7 +119,11 @@ function ShellFrame() {
             </AppErrorBoundary>
           </Box>
         </AppShell.Main>
-        <SettingsDrawer opened={settingsOpened} onClose={settings.close} />
+        {settingsMounted && (
+          <Suspense fallback={null}>
+            <SettingsDrawer opened={settingsOpened} onClose={settings.close} />
+          </Suspense>
+        )}
       </AppShell>
     </MenuActionsProvider>
   );

@@ -1,8 +1,25 @@
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import type { MenuClickAction } from '@sealplan/contracts';
-import { UserInfoDialog } from '@/features/auth/components/user-info-dialog';
-import { ContactSupportDialog } from '@/features/content/components/contact-support-dialog';
 import { useSession } from '@/lib/session';
+
+// The shell's dialogs are fetched when first opened (ADR 033): the profile form carries the phone check and the
+// support form the dynamic forms, neither of which a page's first visit needs.
+const UserInfoDialog = lazy(async () => ({
+  default: (await import('@/features/auth/components/user-info-dialog')).UserInfoDialog,
+}));
+const ContactSupportDialog = lazy(async () => ({
+  default: (await import('@/features/content/components/contact-support-dialog')).ContactSupportDialog,
+}));
 
 type RunMenuAction = (action: MenuClickAction) => void;
 
@@ -49,17 +66,23 @@ export function MenuActionsProvider({
 }) {
   const { logout } = useSession();
   const [dialog, setDialog] = useState<'profile' | 'password' | 'support' | null>(null);
+  // A dialog stays mounted once opened, so that it closes with its transition.
+  const [mounted, setMounted] = useState({ user: false, support: false });
   const opener = useRef<HTMLElement | null>(null);
   const run = useCallback<RunMenuAction>(
     (action) => {
       opener.current = openerOf(document.activeElement);
+      const show = (which: 'profile' | 'password' | 'support') => {
+        setMounted((m) => (which === 'support' ? { ...m, support: true } : { ...m, user: true }));
+        setDialog(which);
+      };
       switch (action) {
         case 'contactSupport':
-          return setDialog('support');
+          return show('support');
         case 'openProfile':
-          return setDialog('profile');
+          return show('profile');
         case 'changePassword':
-          return setDialog('password');
+          return show('password');
         case 'openSettings':
           return onOpenSettings();
         case 'print':
@@ -80,12 +103,16 @@ export function MenuActionsProvider({
   return (
     <MenuActionContext.Provider value={run}>
       {children}
-      <UserInfoDialog
-        opened={dialog === 'profile' || dialog === 'password'}
-        mode={dialog === 'password' ? 'password' : 'profile'}
-        onClose={close}
-      />
-      <ContactSupportDialog opened={dialog === 'support'} onClose={close} />
+      <Suspense fallback={null}>
+        {mounted.user && (
+          <UserInfoDialog
+            opened={dialog === 'profile' || dialog === 'password'}
+            mode={dialog === 'password' ? 'password' : 'profile'}
+            onClose={close}
+          />
+        )}
+        {mounted.support && <ContactSupportDialog opened={dialog === 'support'} onClose={close} />}
+      </Suspense>
     </MenuActionContext.Provider>
   );
 }
