@@ -191,7 +191,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'projects/create',
-            element: page(() => import('./routes/workspace-routes'), 'NewProjectRoute'),
+            element: page(() => import('./routes/new-project-route'), 'NewProjectRoute'),
             ...titled('newProject'),
           },
           {
