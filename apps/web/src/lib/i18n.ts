@@ -45,6 +45,8 @@ const ALL_NAMESPACES = [
       .map((file) => file!.ns),
   ),
 ].sort();
+/** The English namespaces in the first download; the glob above names FIRST_NAMESPACES (checked by i18n.test). */
+export const BUNDLED_ENGLISH_NAMESPACES = Object.keys(english).map((path) => fileOf(path)!.ns);
 const resources: Record<string, Record<string, Texts>> = {};
 const addFile = (path: string, texts: Texts) => {
   const file = fileOf(path);
@@ -146,6 +148,9 @@ void i18n.use(initReactI18next).init({
   partialBundledLanguages: withServerTexts,
   lng: storedCulture(),
   fallbackLng: DEFAULT_CULTURE,
+  // Texts exist per culture (en-US, fr-FR, …), never per bare language: asking the server for "en" as well only
+  // delayed the first screen (ADR 033).
+  load: 'currentOnly',
   defaultNS: 'common',
   ns: ALL_NAMESPACES,
   interpolation: { escapeValue: false },
