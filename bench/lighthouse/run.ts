@@ -161,6 +161,9 @@ async function main() {
           desktopConfig,
         );
         const lhr = result.lhr;
+        // A run Lighthouse could not finish scores 0; say why rather than let it pass as a measurement.
+        if (lhr.runtimeError)
+          console.log(`  ${p.name} run ${run + 1}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
         const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
         const requests = (lhr.audits['network-requests']?.details?.items ?? []) as {
           resourceType?: string;
