@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect, useState, type CSSProperties } from 'react';
+import { lazy, useEffect, useState, type CSSProperties } from 'react';
 import { AppShell, Box, Overlay } from '@mantine/core';
 import { useDisclosure, useMediaQuery, useWindowScroll } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
+import { OnceOpened } from '@/components/once-opened';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { useShellPreferences } from '@/features/settings/hooks/use-shell-preferences';
@@ -12,7 +13,7 @@ import { AppHeader } from './app-header';
 import { AppSidebar } from './app-sidebar';
 import { MenuActionsProvider } from './menu-actions';
 
-// The settings panel is fetched when first opened (ADR 033); it stays mounted then, to close with its transition.
+// The settings panel is fetched when first opened (ADR 033).
 const SettingsDrawer = lazy(async () => ({
   default: (await import('@/features/settings/components/settings-drawer')).SettingsDrawer,
 }));
@@ -46,8 +47,6 @@ function ShellFrame() {
   const { preferences, setToggle } = useShellPreferences();
   const [mobileOpened, mobileNav] = useDisclosure(false);
   const [settingsOpened, settings] = useDisclosure(false);
-  const [settingsMounted, setSettingsMounted] = useState(false);
-  if (settingsOpened && !settingsMounted) setSettingsMounted(true);
   const [hovering, setHovering] = useState(false);
   const isDesktop = useMediaQuery(DESKTOP_QUERY, true) ?? true;
   const [scroll] = useWindowScroll();
@@ -119,11 +118,9 @@ function ShellFrame() {
             </AppErrorBoundary>
           </Box>
         </AppShell.Main>
-        {settingsMounted && (
-          <Suspense fallback={null}>
-            <SettingsDrawer opened={settingsOpened} onClose={settings.close} />
-          </Suspense>
-        )}
+        <OnceOpened opened={settingsOpened}>
+          {(opened) => <SettingsDrawer opened={opened} onClose={settings.close} />}
+        </OnceOpened>
       </AppShell>
     </MenuActionsProvider>
   );

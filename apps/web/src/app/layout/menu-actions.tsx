@@ -1,7 +1,6 @@
 import {
   createContext,
   lazy,
-  Suspense,
   useCallback,
   useContext,
   useMemo,
@@ -10,6 +9,7 @@ import {
   type ReactNode,
 } from 'react';
 import type { MenuClickAction } from '@sealplan/contracts';
+import { OnceOpened } from '@/components/once-opened';
 import { useSession } from '@/lib/session';
 
 // The shell's dialogs are fetched when first opened (ADR 033): the profile form carries the phone check and the
@@ -66,23 +66,17 @@ export function MenuActionsProvider({
 }) {
   const { logout } = useSession();
   const [dialog, setDialog] = useState<'profile' | 'password' | 'support' | null>(null);
-  // A dialog stays mounted once opened, so that it closes with its transition.
-  const [mounted, setMounted] = useState({ user: false, support: false });
   const opener = useRef<HTMLElement | null>(null);
   const run = useCallback<RunMenuAction>(
     (action) => {
       opener.current = openerOf(document.activeElement);
-      const show = (which: 'profile' | 'password' | 'support') => {
-        setMounted((m) => (which === 'support' ? { ...m, support: true } : { ...m, user: true }));
-        setDialog(which);
-      };
       switch (action) {
         case 'contactSupport':
-          return show('support');
+          return setDialog('support');
         case 'openProfile':
-          return show('profile');
+          return setDialog('profile');
         case 'changePassword':
-          return show('password');
+          return setDialog('password');
         case 'openSettings':
           return onOpenSettings();
         case 'print':
@@ -103,16 +97,18 @@ export function MenuActionsProvider({
   return (
     <MenuActionContext.Provider value={run}>
       {children}
-      <Suspense fallback={null}>
-        {mounted.user && (
+      <OnceOpened opened={dialog === 'profile' || dialog === 'password'}>
+        {(opened) => (
           <UserInfoDialog
-            opened={dialog === 'profile' || dialog === 'password'}
+            opened={opened}
             mode={dialog === 'password' ? 'password' : 'profile'}
             onClose={close}
           />
         )}
-        {mounted.support && <ContactSupportDialog opened={dialog === 'support'} onClose={close} />}
-      </Suspense>
+      </OnceOpened>
+      <OnceOpened opened={dialog === 'support'}>
+        {(opened) => <ContactSupportDialog opened={opened} onClose={close} />}
+      </OnceOpened>
     </MenuActionContext.Provider>
   );
 }

@@ -1,6 +1,7 @@
 // Composition of the transit workspace: features do not import each other, so app/ hands the export and schedule
 // import dialogs, the transit's history and photos and the project's history (ADR 032) to the project page.
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy } from 'react';
+import { OnceOpened } from '@/components/once-opened';
 import { ProjectHistoryDrawer, TransitHistoryPanel, TransitPhotosPanel } from '@/features/history';
 import { ProjectPage } from '@/features/projects/pages/project-page';
 
@@ -13,24 +14,15 @@ const ImportScheduleDialog = lazy(async () => ({
   default: (await import('@/features/schedules/components/import-schedule-dialog')).ImportScheduleDialog,
 }));
 
-/** A fetched-when-needed dialog, there from its first opening on, so that it closes with its transition. */
-function OnceOpened({ opened, children }: { opened: boolean; children: ReactNode }) {
-  const [wanted, setWanted] = useState(opened);
-  if (opened && !wanted) setWanted(true);
-  return wanted ? <Suspense fallback={null}>{children}</Suspense> : null;
-}
-
 export function ProjectRoute() {
   return (
     <ProjectPage
       renderExportDialog={(p) => (
-        <OnceOpened opened={p.opened}>
-          <ExportDialog {...p} />
-        </OnceOpened>
+        <OnceOpened opened={p.opened}>{(opened) => <ExportDialog {...p} opened={opened} />}</OnceOpened>
       )}
       renderImportDialog={(p) => (
         <OnceOpened opened={p.opened}>
-          <ImportScheduleDialog {...p} />
+          {(opened) => <ImportScheduleDialog {...p} opened={opened} />}
         </OnceOpened>
       )}
       renderTransitExtras={(p) => (
