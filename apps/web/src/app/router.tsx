@@ -85,18 +85,34 @@ function RootRoute() {
 }
 
 /**
- * The project page's chunk and its reads start together when its address matches (ADR 033); only for a stored
- * session, since a visitor who is not signed in is sent to the login page instead.
+ * A signed-in page whose first reads start with its chunk when its address matches (ADR 033), rather than once the
+ * shell and the page have rendered; only with a stored session, since a visitor who is not signed in is sent to
+ * the login page instead.
  */
-export function projectPageLoader({ params }: { params: { projectId?: string } }) {
-  const projectId = params.projectId;
-  import('./routes/workspace-routes').catch(() => undefined);
-  if (projectId && getStoredToken() !== ANONYMOUS_TOKEN)
-    import('@/features/projects/api/project-page-prefetch')
-      .then(({ prefetchProjectPage }) => prefetchProjectPage(queryClient, projectId))
-      .catch(() => undefined);
-  return null;
+function withReads(load: () => Promise<unknown>, startReads: () => Promise<void>) {
+  return () => {
+    load().catch(() => undefined);
+    if (getStoredToken() !== ANONYMOUS_TOKEN) startReads().catch(() => undefined);
+    return null;
+  };
 }
+
+function projectPageLoader({ params }: { params: { projectId?: string } }) {
+  const projectId = params.projectId ?? '';
+  return withReads(
+    () => import('./routes/workspace-routes'),
+    async () =>
+      (await import('@/features/projects/api/project-page-prefetch')).prefetchProjectPage(
+        queryClient,
+        projectId,
+      ),
+  )();
+}
+
+const dashboardLoader = withReads(
+  () => import('@/features/dashboard/dashboard-page'),
+  async () => (await import('@/features/dashboard/api/dashboard-api')).prefetchDashboard(queryClient),
+);
 
 /** /content/:model answers 404 (the router's errorElement) for a name that is no content model (ADR 016). */
 export function contentModelLoader({ params }: { params: { model?: string } }) {
@@ -186,6 +202,7 @@ export const routes: RouteObject[] = [
           {
             path: 'dashboard',
             ...page(() => import('@/features/dashboard/dashboard-page'), 'DashboardPage'),
+            loader: dashboardLoader,
             ...titled('dashboard'),
           },
           {
