@@ -11,9 +11,9 @@ const JSON_ANSWER = /^application\/(?:[\w.-]+\+)?json(?:;|$)/;
  * ADR 033: the API's JSON answers travel compressed (brotli or gzip, as the browser accepts). A project's answer
  * with its transits and stored results runs to megabytes of JSON that shrinks about tenfold. The web app's files
  * are compressed at build and sent as they are (@fastify/static preCompressed); this plugin leaves an answer
- * that already has a content-encoding alone. Brotli at quality 4 and gzip at 6: compression runs on zlib's
- * thread pool, not the event loop, and costs a few milliseconds a megabyte at these levels. Request bodies are
- * never decompressed: the input gate measures what arrives.
+ * that already has a content-encoding alone. Brotli at quality 4 and gzip at 6 (the 3.3 MB project read: 132 kB
+ * and 340 kB, for about 145 ms and 40 ms of compression on a loaded machine); compression runs on zlib's thread
+ * pool, not the event loop. Request bodies are never decompressed: the input gate measures what arrives.
  */
 export async function registerCompression(app: FastifyInstance) {
   await app.register(compress, {
