@@ -153,7 +153,9 @@ async function main() {
     const results: Record<string, Reading> = {};
     for (const p of pages) {
       const readings: Reading[] = [];
-      for (let run = 0; run < RUNS; run++) {
+      // A run Lighthouse could not finish (a loaded machine loses the trace now and then) is tried again, up to as
+      // many retries as runs, so the median is of finished runs only.
+      for (let run = 0; readings.length < RUNS && run < RUNS * 2; run++) {
         await setToken(p.token);
         const result = await lighthouse(
           `${BASE}${p.path}`,
@@ -161,6 +163,10 @@ async function main() {
           desktopConfig,
         );
         const lhr = result.lhr;
+        if (lhr.runtimeError) {
+          console.log(`  ${p.name} run ${run + 1} not finished: ${lhr.runtimeError.code}; tried again`);
+          continue;
+        }
         const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
         const requests = (lhr.audits['network-requests']?.details?.items ?? []) as {
           resourceType?: string;
@@ -177,6 +183,7 @@ async function main() {
               .reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024,
         });
       }
+      if (readings.length === 0) throw new Error(`${p.name}: Lighthouse finished no run of ${RUNS * 2}`);
       const m = (key: keyof Reading) => median(readings.map((r) => r[key]));
       results[p.name] = {
         score: m('score'),

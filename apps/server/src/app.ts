@@ -25,6 +25,7 @@ import { createCpuPool, type CpuPool } from './workers/cpu-pool';
 import { createSerializerCompiler } from './plugins/serializer';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { webCacheControl } from './plugins/web-cache';
+import { registerCompression } from './plugins/compression';
 import { completeOpenApiDocument, type OpenApiDocument } from './plugins/openapi-document';
 
 export interface AppDeps {
@@ -170,6 +171,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS_VALUE);
     done(null, payload);
   });
+  await registerCompression(app);
   await app.register(cookie);
   // Form-encoded bodies are what a page on another site can post without asking; only the route that the spec
   // defines as form-encoded (POST /api/auth/token) parses them.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ACCESS_LEVELS, apiCalls, pathOf, type ApiCall } from './api-calls';
+import { ACCESS_LEVELS, apiCalls, type ApiCall } from './api-calls';
 
 const entries = Object.entries(apiCalls) as [string, ApiCall][];
 
@@ -21,13 +21,5 @@ describe('the call table (ADR 024)', () => {
       // GET and DELETE carry no body; a form or multipart body says so.
       if (call.method === 'GET' || call.method === 'DELETE') expect(call.body, name).toBeUndefined();
     }
-  });
-
-  it('fills path parameters, each as one encoded segment, and refuses a missing one', () => {
-    expect(pathOf(apiCalls['instance.get'], { model: 'Menu Item', id: '../x?y' })).toBe(
-      '/api/instance/Menu%20Item/..%2Fx%3Fy',
-    );
-    expect(pathOf(apiCalls['project.saveOne'])).toBe('/api/project/saveOne');
-    expect(() => pathOf(apiCalls['instance.get'], { model: 'Project' })).toThrow(/id is missing/);
   });
 });

@@ -1449,13 +1449,3 @@ export type ApiCallInput<N extends ApiCallName> = InputPart<ApiCalls[N], 'params
 
 /** The envelope's data a call answers (output side); `never` for a call that answers no envelope. */
 export type ApiCallData<N extends ApiCallName> = z.output<Field<ApiCalls[N], 'data'>>;
-
-/** The path with its parameters filled in (each encoded as one path segment). */
-export function pathOf(call: Pick<ApiCall, 'path'>, params: Record<string, unknown> = {}): string {
-  return call.path.replace(/:(\w+)/g, (_whole, name: string) => {
-    const value = params[name];
-    if (value === undefined || value === null)
-      throw new Error(`${call.path}: the parameter ${name} is missing`);
-    return encodeURIComponent(String(value));
-  });
-}

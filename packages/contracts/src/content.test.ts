@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   CONTENT_MESSAGES,
   communitySubmitRequestSchema,
-  isContentModel,
   menuItemInputSchema,
   parseMenuEntries,
   productInputSchema,
   slugSchema,
 } from './content';
+import { isContentModel } from './content-models';
 
 describe('content contracts', () => {
   it('names the content models', () => {

@@ -2,28 +2,11 @@ import { z } from 'zod';
 import { boundedJson, singleLine } from './input-gate';
 import { linkField, pageTextField } from './links';
 import { modelConfigurationSchema } from './dynamic-form';
+import { CONTENT_MODELS, type ContentModel } from './content-models';
 
 // Content administration (ADR 016): the content models served by
-// /api/instance/{model}, the content calls of spec §7 and the path helpers (validate, sequence, locker, message,
+// /api/instance/{model} (content-models.ts), the content calls of spec §7 and the path helpers (validate, sequence, locker, message,
 // translations).
-
-/** The content models of the admin grids (spec §2), served by the generic records API. */
-export const CONTENT_MODELS = [
-  'Specification',
-  'SupportRequest',
-  'Role',
-  'MenuItem',
-  'ModelConfiguration',
-  'Template',
-  'Product',
-  'ContentPage',
-  'Translation',
-] as const;
-export type ContentModel = (typeof CONTENT_MODELS)[number];
-
-export function isContentModel(model: string): model is ContentModel {
-  return (CONTENT_MODELS as readonly string[]).includes(model);
-}
 
 /**
  * The places the server writes a text at (ADR 016 templates): one Template per Symbol. The server's

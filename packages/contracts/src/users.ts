@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AUTH_MESSAGES, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './auth';
+import { AUTH_MESSAGES, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './auth-constants';
 import { isPhoneNumber, PHONE_MAX_LENGTH } from './phone';
 import { userDeviceSchema } from './devices';
 import { integrationSchema } from './external-sign-in';

@@ -1,7 +1,6 @@
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import {
@@ -12,7 +11,7 @@ import { colorThemeById } from '@/features/settings/model/color-themes';
 import { useLanguageSync } from '@/features/settings/hooks/use-language';
 import { i18n } from '@/lib/i18n';
 import { SessionProvider } from '@/lib/session';
-import { TOAST_DURATION_MS, toast } from '@/lib/toast';
+import { toast } from '@/lib/toast';
 import { UnitsProvider } from '@/lib/units';
 import { queryClient } from './query-client';
 import { cssVariablesResolver, themeFor } from './theme';
@@ -53,29 +52,44 @@ function ThemedMantine({ children }: { children: ReactNode }) {
   );
 }
 
+const LazyToastHost = lazy(async () => ({ default: (await import('./toast-host')).ToastHost }));
+
+/**
+ * The toasts' container is fetched with the first toast (ADR 033): most first visits show none, and it brings
+ * Mantine's notification components and their transitions. A toast shown meanwhile waits in Mantine's store and
+ * appears once the container is there.
+ */
+function Toasts() {
+  const { notifications, queue } = useNotifications();
+  const [wanted, setWanted] = useState(false);
+  if (!wanted && notifications.length + queue.length > 0) setWanted(true);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <LazyToastHost />
+    </Suspense>
+  ) : null;
+}
+
 /** Follows the signed-in user's saved language (spec §4: the stored culture when none is set). */
 function LanguageSync() {
   useLanguageSync();
   return null;
 }
 
-/** Every app-wide provider, in one place. */
+/** Every app-wide provider, in one place (the confirm dialogs' is the signed-in shell's, app-layout.tsx). */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <ShellPreferencesProvider>
           <ThemedMantine>
-            <ModalsProvider>
-              {/* Spec §9: top-centre, one at a time, 5000 ms. */}
-              <Notifications position="top-center" limit={1} autoClose={TOAST_DURATION_MS} zIndex={1000} />
-              <SessionProvider>
-                <UnitsProvider onSaveError={() => toast.warning(i18n.t('shell:units.saveFailed'))}>
-                  <LanguageSync />
-                  {children}
-                </UnitsProvider>
-              </SessionProvider>
-            </ModalsProvider>
+            <Toasts />
+            <SessionProvider>
+              <UnitsProvider onSaveError={() => toast.warning(i18n.t('shell:units.saveFailed'))}>
+                <LanguageSync />
+                {children}
+              </UnitsProvider>
+            </SessionProvider>
           </ThemedMantine>
         </ShellPreferencesProvider>
       </QueryClientProvider>

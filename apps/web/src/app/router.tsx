@@ -12,11 +12,14 @@ import { Center, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { isContentModel } from '@sealplan/contracts';
 import { HealthPage } from '@/features/health/health-page';
+import { ANONYMOUS_TOKEN, getStoredToken } from '@/lib/api-client';
+import { loadAllTexts } from '@/lib/i18n';
 import { useDocumentTitle, useRouteTitle } from '@/lib/page-title';
 import { AppErrorBoundary, RouteErrorPage } from './error-boundary';
 import { MaintenancePage } from './pages/maintenance-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { ServerErrorPage } from './pages/server-error-page';
+import { queryClient } from './query-client';
 
 function PageLoader() {
   const { t } = useTranslation('common');
@@ -37,8 +40,31 @@ function lazyNamed<M extends Record<string, unknown>>(load: () => Promise<M>, na
   );
 }
 
-function page(load: () => Promise<Record<string, unknown>>, name: string): ReactNode {
-  return lazyNamed(load, name);
+/**
+ * A route whose screen is a chunk of its own. Its loader starts fetching the chunk as soon as the route matches, so
+ * a page's chunk and its parent's (the signed-in shell) download together rather than one after the other
+ * (ADR 033); the element shows the loader until it is there, as before.
+ */
+function page(
+  load: () => Promise<Record<string, unknown>>,
+  name: string,
+): { element: ReactNode; loader: () => null } {
+  return {
+    element: lazyNamed(load, name),
+    loader: () => {
+      // A failed fetch shows where the element renders (the route's error page), not here.
+      load().catch(() => undefined);
+      return null;
+    },
+  };
+}
+
+/**
+ * A route whose screens use the namespaces beyond the public pages' (ADR 033): its chunk and every namespace of the
+ * languages in use arrive together, before it renders.
+ */
+function withAllTexts<M>(load: () => Promise<M>): () => Promise<M> {
+  return async () => (await Promise.all([load(), loadAllTexts()]))[0];
 }
 
 /** Route metadata: the page title (a shell:titles.* key) shown after the provider's short name (spec §1). */
@@ -57,6 +83,36 @@ function RootRoute() {
   useDocumentTitle();
   return <Outlet />;
 }
+
+/**
+ * A signed-in page whose first reads start with its chunk when its address matches (ADR 033), rather than once the
+ * shell and the page have rendered; only with a stored session, since a visitor who is not signed in is sent to
+ * the login page instead.
+ */
+function withReads(load: () => Promise<unknown>, startReads: () => Promise<void>) {
+  return () => {
+    load().catch(() => undefined);
+    if (getStoredToken() !== ANONYMOUS_TOKEN) startReads().catch(() => undefined);
+    return null;
+  };
+}
+
+function projectPageLoader({ params }: { params: { projectId?: string } }) {
+  const projectId = params.projectId ?? '';
+  return withReads(
+    () => import('./routes/workspace-routes'),
+    async () =>
+      (await import('@/features/projects/api/project-page-prefetch')).prefetchProjectPage(
+        queryClient,
+        projectId,
+      ),
+  )();
+}
+
+const dashboardLoader = withReads(
+  () => import('@/features/dashboard/dashboard-page'),
+  async () => (await import('@/features/dashboard/api/dashboard-api')).prefetchDashboard(queryClient),
+);
 
 /** /content/:model answers 404 (the router's errorElement) for a name that is no content model (ADR 016). */
 export function contentModelLoader({ params }: { params: { model?: string } }) {
@@ -78,37 +134,37 @@ export const routes: RouteObject[] = [
       { path: '/health', element: <HealthPage />, ...titled('health') },
       {
         path: '/login',
-        element: page(() => import('@/features/auth/pages/login-page'), 'LoginPage'),
+        ...page(() => import('@/features/auth/pages/login-page'), 'LoginPage'),
         ...titled('login'),
       },
       {
         path: '/register',
-        element: page(() => import('@/features/auth/pages/register-page'), 'RegisterPage'),
+        ...page(() => import('@/features/auth/pages/register-page'), 'RegisterPage'),
         ...titled('register'),
       },
       {
         path: '/update-password',
-        element: page(() => import('@/features/auth/pages/update-password-page'), 'UpdatePasswordPage'),
+        ...page(() => import('@/features/auth/pages/update-password-page'), 'UpdatePasswordPage'),
         ...titled('updatePassword'),
       },
       {
         path: '/user/update-password',
-        element: page(() => import('@/features/auth/pages/update-password-page'), 'UpdatePasswordPage'),
+        ...page(() => import('@/features/auth/pages/update-password-page'), 'UpdatePasswordPage'),
         ...titled('updatePassword'),
       },
       {
         path: '/recover',
-        element: page(() => import('@/features/auth/pages/recover-page'), 'RecoverPage'),
+        ...page(() => import('@/features/auth/pages/recover-page'), 'RecoverPage'),
         ...titled('recover'),
       },
       {
         path: '/lock',
-        element: page(() => import('@/features/auth/pages/lock-page'), 'LockPage'),
+        ...page(() => import('@/features/auth/pages/lock-page'), 'LockPage'),
         ...titled('lock'),
       },
       {
         path: '/auth/callback/:provider',
-        element: page(() => import('@/features/auth/pages/external-callback-page'), 'ExternalCallbackPage'),
+        ...page(() => import('@/features/auth/pages/external-callback-page'), 'ExternalCallbackPage'),
         handle: { title: 'signin:titles.callback' },
       },
       {
@@ -128,82 +184,90 @@ export const routes: RouteObject[] = [
       },
       {
         path: '/test',
-        element: page(() => import('@/features/export/pages/test-page'), 'TestPage'),
+        ...page(
+          withAllTexts(() => import('@/features/export/pages/test-page')),
+          'TestPage',
+        ),
         ...titled('test'),
       },
       {
         path: '/',
-        // The signed-in shell (sidebar, menus, settings) is not part of the public pages' first download.
-        element: page(() => import('./layout/app-layout'), 'AppLayout'),
+        // The signed-in shell (sidebar, menus, settings) and its texts are not part of the public pages' first download.
+        ...page(
+          withAllTexts(() => import('./layout/app-layout')),
+          'AppLayout',
+        ),
         children: [
           { index: true, element: <Navigate to="/dashboard" replace /> },
           {
             path: 'dashboard',
-            element: page(() => import('@/features/dashboard/dashboard-page'), 'DashboardPage'),
+            ...page(() => import('@/features/dashboard/dashboard-page'), 'DashboardPage'),
+            loader: dashboardLoader,
             ...titled('dashboard'),
           },
           {
             path: 'settings',
-            element: page(() => import('@/features/settings/settings-page'), 'SettingsPage'),
+            ...page(() => import('@/features/settings/settings-page'), 'SettingsPage'),
             ...titled('settings'),
           },
           { path: 'users', element: <Navigate to="/users/all" replace /> },
           {
             path: 'users/all',
-            element: page(() => import('@/features/admin/pages/users-page'), 'UsersPage'),
+            ...page(() => import('@/features/admin/pages/users-page'), 'UsersPage'),
             ...titled('users'),
           },
           // ADR 037: the organization's webhook endpoints and delivery log (user administrators).
           {
             path: 'webhooks',
-            element: page(() => import('@/features/webhooks/pages/webhooks-page'), 'WebhooksPage'),
+            ...page(() => import('@/features/webhooks/pages/webhooks-page'), 'WebhooksPage'),
             ...titled('webhooks'),
           },
           {
             path: 'catalogue',
-            element: page(() => import('@/features/catalogue/pages/catalogue-page'), 'CataloguePage'),
+            ...page(() => import('@/features/catalogue/pages/catalogue-page'), 'CataloguePage'),
             ...titled('catalogue'),
           },
           {
             path: 'customers',
-            element: page(() => import('@/features/customers/pages/customers-page'), 'CustomersPage'),
+            ...page(() => import('@/features/customers/pages/customers-page'), 'CustomersPage'),
             ...titled('customers'),
           },
           {
             path: 'projects',
-            element: page(() => import('@/features/projects/pages/projects-page'), 'ProjectsPage'),
+            ...page(() => import('@/features/projects/pages/projects-page'), 'ProjectsPage'),
             ...titled('projects'),
           },
           {
             path: 'projects/create',
-            element: page(() => import('./routes/workspace-routes'), 'NewProjectRoute'),
+            ...page(() => import('./routes/new-project-route'), 'NewProjectRoute'),
             ...titled('newProject'),
           },
           {
             path: 'projects/:projectId',
-            element: page(() => import('./routes/workspace-routes'), 'ProjectRoute'),
+            ...page(() => import('./routes/workspace-routes'), 'ProjectRoute'),
+            loader: projectPageLoader,
             ...titled('project'),
           },
           // ADR 031: a transit's site page, the target of its label's QR code (made for a phone).
           {
             path: 'site/transits/:transitId',
-            element: page(() => import('./routes/site-routes'), 'SiteRoute'),
+            ...page(() => import('./routes/site-routes'), 'SiteRoute'),
             ...titled('site'),
           },
           {
             path: 'profile',
-            element: page(() => import('@/features/auth/pages/profile-page'), 'ProfilePage'),
+            ...page(() => import('@/features/auth/pages/profile-page'), 'ProfilePage'),
             handle: { title: 'signin:titles.profile' },
           },
           // ADR 016: the content admin (grids and forms from model configurations).
           {
             path: 'content',
-            element: page(() => import('@/features/content/pages/content-pages'), 'ContentPage'),
+            ...page(() => import('@/features/content/pages/content-pages'), 'ContentPage'),
             handle: { title: 'content:titles.content' },
           },
           {
             path: 'content/:model',
-            element: page(() => import('@/features/content/pages/content-pages'), 'ContentModelPage'),
+            ...page(() => import('@/features/content/pages/content-pages'), 'ContentModelPage'),
             handle: { title: 'content:titles.content' },
             // A model the server does not serve is an unknown address: the 404 page, as for any other.
             loader: contentModelLoader,

@@ -14,7 +14,7 @@ export interface ConfirmOptions {
 
 /**
  * Spec §2 confirm dialog: Cancel and OK. Resolves true for OK, false for Cancel, X, Escape or a click outside.
- * Needs <ModalsProvider> (app/providers).
+ * Needs <ModalsProvider> (the signed-in shell, app/layout/app-layout.tsx).
  */
 export function confirm(options: ConfirmOptions = {}): Promise<boolean> {
   const t = i18n.getFixedT(null, 'common');

@@ -1,12 +1,12 @@
 import {
-  apiCalls,
+  apiRoutes,
   CLIENT_HEADER,
   pathOf,
-  type ApiCall,
   type ApiCallData,
   type ApiCallInput,
   type ApiCallName,
   type ApiError,
+  type ApiRoute,
   type Envelope,
   type ErrorCode,
 } from '@sealplan/contracts';
@@ -153,9 +153,9 @@ export type CallRequest<N extends ApiCallName> = ApiCallInput<N> & { signal?: Ab
 type RequestArg<N extends ApiCallName> =
   Record<string, never> extends ApiCallInput<N> ? [request?: CallRequest<N>] : [request: CallRequest<N>];
 
-/** The URL path and options of a call of the table. */
+/** The URL path and options of a call of the table, from its route line (ADR 033: not the table itself). */
 function requestOf(
-  call: ApiCall,
+  call: ApiRoute,
   request: Partial<Record<'params' | 'query' | 'body', unknown>> & {
     signal?: AbortSignal;
   },
@@ -178,16 +178,16 @@ export function setAnswerCheck(on: boolean) {
   checkAnswers = on;
 }
 
-/** Where the check is on, an answer that its call's schema refuses is a failure (webEnv.checkAnswers). */
-function checked<T>(name: ApiCallName, call: ApiCall, data: T): T {
-  if (!checkAnswers || !call.data) return data;
-  const result = call.data.safeParse(data);
-  if (result.success) return data;
-  const where = result.error.issues
-    .slice(0, 3)
-    .map((issue) => `${issue.path.join('.') || '(data)'}: ${issue.message}`)
-    .join('; ');
-  throw new ApiRequestError(200, 'INTERNAL', `The answer to ${name} does not match its contract (${where}).`);
+/**
+ * Where the check is on, an answer that its call's schema refuses is a failure (webEnv.checkAnswers). The schemas
+ * are fetched with the check (./answer-check), so a build without it never downloads them (ADR 033).
+ */
+async function checked<T>(name: ApiCallName, data: T): Promise<T> {
+  if (!checkAnswers) return data;
+  const { answerProblem } = await import('./answer-check');
+  const problem = answerProblem(name, data);
+  if (problem) throw new ApiRequestError(200, 'INTERNAL', problem);
+  return data;
 }
 
 /** Makes one call of the table by its name and answers its data, typed and checked by the call's schema. */
@@ -195,9 +195,8 @@ export async function callApi<N extends ApiCallName>(
   name: N,
   ...[request]: RequestArg<N>
 ): Promise<ApiCallData<N>> {
-  const call: ApiCall = apiCalls[name];
-  const data = await apiRequest<ApiCallData<N>>(...requestOf(call, request ?? {}));
-  return checked(name, call, data);
+  const data = await apiRequest<ApiCallData<N>>(...requestOf(apiRoutes[name], request ?? {}));
+  return checked(name, data);
 }
 
 /** Like callApi but answers the envelope, messages included. */
@@ -205,9 +204,8 @@ export async function callApiWithMessages<N extends ApiCallName>(
   name: N,
   ...[request]: RequestArg<N>
 ): Promise<Envelope<ApiCallData<N>>> {
-  const call: ApiCall = apiCalls[name];
-  const envelope = await apiRequestWithMessages<ApiCallData<N>>(...requestOf(call, request ?? {}));
-  if (envelope.success) checked(name, call, envelope.data);
+  const envelope = await apiRequestWithMessages<ApiCallData<N>>(...requestOf(apiRoutes[name], request ?? {}));
+  if (envelope.success) await checked(name, envelope.data);
   return envelope;
 }
 
@@ -216,15 +214,14 @@ export async function downloadApi<N extends ApiCallName>(
   name: N,
   ...[request]: RequestArg<N>
 ): Promise<Response> {
-  return apiDownload(...requestOf(apiCalls[name], request ?? {}));
+  return apiDownload(...requestOf(apiRoutes[name], request ?? {}));
 }
 
 /** Sends a file to a multipart call of the table (its bodyMedia) and answers its data, checked like callApi. */
 export async function uploadApi<N extends ApiCallName>(name: N, form: FormData): Promise<ApiCallData<N>> {
-  const call: ApiCall = apiCalls[name];
-  const [path, options] = requestOf(call, {});
+  const [path, options] = requestOf(apiRoutes[name], {});
   const data = await apiRequest<ApiCallData<N>>(path, { ...options, multipart: form });
-  return checked(name, call, data);
+  return checked(name, data);
 }
 
 /** The URL of a call, for the few readers that fetch it themselves (the server's texts, ADR 024). */
@@ -232,7 +229,7 @@ export function apiUrlOf<N extends ApiCallName>(
   name: N,
   request: { params?: Record<string, unknown>; query?: Record<string, string> } = {},
 ): string {
-  const url = `${webEnv.apiBase}${pathOf(apiCalls[name], request.params)}`;
+  const url = `${webEnv.apiBase}${pathOf(apiRoutes[name], request.params)}`;
   const query = new URLSearchParams(request.query).toString();
   return query ? `${url}?${query}` : url;
 }

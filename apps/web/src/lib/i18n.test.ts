@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CULTURES, DEFAULT_CULTURE, i18n, LANGUAGES } from './i18n';
+import {
+  BUNDLED_ENGLISH_NAMESPACES,
+  CULTURES,
+  DEFAULT_CULTURE,
+  FIRST_NAMESPACES,
+  i18n,
+  LANGUAGES,
+} from './i18n';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -26,6 +33,13 @@ describe('i18n (languages)', () => {
       ['Deutsch (DE)', 'de-DE'],
     ]);
     expect(DEFAULT_CULTURE).toBe('en-US');
+  });
+
+  it("bundles English for the public pages' namespaces, each of which every culture has (ADR 033)", () => {
+    expect([...BUNDLED_ENGLISH_NAMESPACES].sort()).toEqual([...FIRST_NAMESPACES].sort());
+    for (const culture of CULTURES)
+      for (const ns of FIRST_NAMESPACES)
+        expect(i18n.hasResourceBundle(culture, ns), `${culture}/${ns}`).toBe(true);
   });
 
   it('loads every namespace for every culture', () => {

@@ -17,39 +17,82 @@ export type Culture = (typeof CULTURES)[number];
 export const DEFAULT_CULTURE: Culture = 'en-US';
 export const CULTURE_STORAGE_KEY = 'sealplan.culture';
 
-// One JSON file per language and namespace: src/locales/<culture>/<namespace>.json. English, the fallback, is in
-// the first download; every other language is a chunk of its own, fetched when it is chosen (ADR 033).
+// One JSON file per language and namespace: src/locales/<culture>/<namespace>.json (ADR 033). The first download
+// holds English (the fallback) for the public pages' namespaces only; every other file is a chunk of its own: a
+// language's public namespaces are fetched before the first render when it is the stored language (so no English
+// flash) or when the user switches, and every namespace of the languages in use before the signed-in shell
+// renders (loadAllTexts).
+/** The namespaces of the public pages (login, register, passwords, the status pages). */
+export const FIRST_NAMESPACES = ['common', 'shell', 'auth', 'signin'] as const;
 type Texts = Record<string, unknown>;
-const english = import.meta.glob<{ default: Texts }>('../locales/en-US/*.json', { eager: true });
-const otherLanguages = import.meta.glob<{ default: Texts }>([
+const english = import.meta.glob<{ default: Texts }>('../locales/en-US/{common,shell,auth,signin}.json', {
+  eager: true,
+});
+const lazyTexts = import.meta.glob<{ default: Texts }>([
   '../locales/*/*.json',
-  '!../locales/en-US/*.json',
+  '!../locales/en-US/{common,shell,auth,signin}.json',
 ]);
+const fileOf = (path: string) => {
+  const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
+  return match ? { culture: match[1]!, ns: match[2]! } : null;
+};
+/** Every namespace there is, loaded or not (i18next asks the server's texts for each, ADR 016). */
+const ALL_NAMESPACES = [
+  ...new Set(
+    [...Object.keys(english), ...Object.keys(lazyTexts)]
+      .map((path) => fileOf(path))
+      .filter((file) => file?.culture === 'en-US')
+      .map((file) => file!.ns),
+  ),
+].sort();
+/** The English namespaces in the first download; the glob above names FIRST_NAMESPACES (checked by i18n.test). */
+export const BUNDLED_ENGLISH_NAMESPACES = Object.keys(english).map((path) => fileOf(path)!.ns);
 const resources: Record<string, Record<string, Texts>> = {};
 const addFile = (path: string, texts: Texts) => {
-  const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
-  if (!match) return;
-  const [, culture, ns] = match as unknown as [string, string, string];
-  (resources[culture] ??= {})[ns] = texts;
+  const file = fileOf(path);
+  if (file) (resources[file.culture] ??= {})[file.ns] = texts;
 };
 for (const [path, mod] of Object.entries(english)) addFile(path, mod.default);
 
-const filesLoaded = new Map<string, Promise<void>>();
-/** Fetches a language's files once; they join the bundled resources (and i18next's store, once it has started). */
-function loadCultureFiles(culture: string): Promise<void> {
-  let loaded = filesLoaded.get(culture);
+const fileLoads = new Map<string, Promise<void>>();
+/** Fetches one file once; it joins the bundled resources (and i18next's store, once it has started). */
+function loadFile(path: string): Promise<void> {
+  let loaded = fileLoads.get(path);
   if (!loaded) {
-    const files = Object.entries(otherLanguages).filter(([path]) => path.includes(`/locales/${culture}/`));
-    loaded = Promise.all(
-      files.map(async ([path, load]) => {
-        addFile(path, (await load()).default);
-        const ns = /([^/]+)\.json$/.exec(path)![1]!;
-        if (i18n.isInitialized) i18n.addResourceBundle(culture, ns, resources[culture]![ns]!, true, false);
-      }),
-    ).then(() => undefined);
-    filesLoaded.set(culture, loaded);
+    loaded = lazyTexts[path]!().then((mod) => {
+      addFile(path, mod.default);
+      const { culture, ns } = fileOf(path)!;
+      // Deep and without overwriting: the server's texts, when they came first, stay on top (ADR 016).
+      if (i18n.isInitialized) i18n.addResourceBundle(culture, ns, resources[culture]![ns]!, true, false);
+    });
+    fileLoads.set(path, loaded);
   }
   return loaded;
+}
+
+/** The languages asked for so far (the stored one, then each switch), and whether the signed-in shell needs all. */
+const culturesInUse = new Set<string>();
+let allNamespacesWanted = import.meta.env.MODE === 'test';
+/** Fetches a language's files: its public namespaces, or every one once the signed-in shell is wanted. */
+function loadCultureFiles(culture: string): Promise<void> {
+  culturesInUse.add(culture);
+  const paths = Object.keys(lazyTexts).filter((path) => {
+    const file = fileOf(path);
+    return (
+      file?.culture === culture &&
+      (allNamespacesWanted || (FIRST_NAMESPACES as readonly string[]).includes(file.ns))
+    );
+  });
+  return Promise.all(paths.map(loadFile)).then(() => undefined);
+}
+
+/**
+ * Every namespace of English and of the languages in use, for the signed-in shell (ADR 033): its route waits for
+ * them, so no signed-in screen ever shows a key.
+ */
+export function loadAllTexts(): Promise<void> {
+  allNamespacesWanted = true;
+  return Promise.all([DEFAULT_CULTURE, ...culturesInUse].map(loadCultureFiles)).then(() => undefined);
 }
 
 export function storedCulture(): Culture {
@@ -95,7 +138,9 @@ if (withServerTexts) {
 }
 // The chosen language is there before the first screen renders (no English flash); component tests get all.
 await Promise.all(
-  (import.meta.env.MODE === 'test' ? [...CULTURES] : [storedCulture()]).map(loadCultureFiles),
+  (import.meta.env.MODE === 'test' ? [...CULTURES] : [DEFAULT_CULTURE, storedCulture()]).map(
+    loadCultureFiles,
+  ),
 );
 void i18n.use(initReactI18next).init({
   resources,
@@ -103,8 +148,11 @@ void i18n.use(initReactI18next).init({
   partialBundledLanguages: withServerTexts,
   lng: storedCulture(),
   fallbackLng: DEFAULT_CULTURE,
+  // Texts exist per culture (en-US, fr-FR, …), never per bare language: asking the server for "en" as well only
+  // delayed the first screen (ADR 033).
+  load: 'currentOnly',
   defaultNS: 'common',
-  ns: Object.keys(resources[DEFAULT_CULTURE] ?? { common: {} }),
+  ns: ALL_NAMESPACES,
   interpolation: { escapeValue: false },
   returnNull: false,
   // Screens re-render when the server's texts arrive, not only when the language changes.

@@ -60,8 +60,10 @@ export function createServerTranslationsBackend(bundled: Resources, fetchTransla
     callbackApi: true,
     init: () => undefined,
     read(language: string, namespace: string, callback: ReadCallback) {
-      const own = bundled[language]?.[namespace] ?? {};
       void answerFor(language).then((served) => {
+        // Read when the answer is there: a language's file may have arrived meanwhile (ADR 033). One that arrives
+        // later joins without overwriting what the server said.
+        const own = bundled[language]?.[namespace] ?? {};
         const texts = served?.[namespace];
         callback(null, (isTree(texts) ? deepMerge(own, unflatten(texts)) : own) as ResourceKey);
       });

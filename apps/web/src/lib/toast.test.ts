@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notifications } from '@mantine/notifications';
-import { sanitizeToastHtml, showToast, toToastType, TOAST_DURATION_MS } from './toast';
+import { showToast, toToastType, TOAST_DURATION_MS } from './toast';
+import { sanitizeToastHtml } from './toast-html';
 
 describe('sanitizeToastHtml', () => {
   it('removes scripts and event handlers but keeps simple markup', () => {

@@ -1,9 +1,10 @@
-import { useEffect, useState, type CSSProperties } from 'react';
+import { lazy, useEffect, useState, type CSSProperties } from 'react';
 import { AppShell, Box, Overlay } from '@mantine/core';
 import { useDisclosure, useMediaQuery, useWindowScroll } from '@mantine/hooks';
+import { ModalsProvider } from '@mantine/modals';
+import { OnceOpened } from '@/components/once-opened';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
-import { SettingsDrawer } from '@/features/settings/components/settings-drawer';
 import { useShellPreferences } from '@/features/settings/hooks/use-shell-preferences';
 import { RequireSession } from '@/lib/session';
 import { AppErrorBoundary } from '../error-boundary';
@@ -11,6 +12,11 @@ import { ServerErrorPage } from '../pages/server-error-page';
 import { AppHeader } from './app-header';
 import { AppSidebar } from './app-sidebar';
 import { MenuActionsProvider } from './menu-actions';
+
+// The settings panel is fetched when first opened (ADR 033).
+const SettingsDrawer = lazy(async () => ({
+  default: (await import('@/features/settings/components/settings-drawer')).SettingsDrawer,
+}));
 
 export const HEADER_HEIGHT = 60;
 export const NAVBAR_WIDTH = 260;
@@ -20,11 +26,18 @@ export const DESKTOP_QUERY = '(min-width: 62em)';
 /** Boxed layout: content in a centred container this wide. */
 export const BOXED_MAX_WIDTH = 1080;
 
-/** Signed-in layout (spec §1): header, sidebar, settings panel, page. Guarded (spec §6). */
+/**
+ * Signed-in layout (spec §1): header, sidebar, settings panel, page. Guarded (spec §6). The confirm dialogs
+ * (components/confirm-dialog, lib/leave-guard) are all on signed-in screens, so their provider is here, not in
+ * app/providers: Mantine's modal manager and the floating-ui it brings stay out of the public pages' first
+ * download (ADR 033).
+ */
 export function AppLayout() {
   return (
     <RequireSession>
-      <ShellFrame />
+      <ModalsProvider>
+        <ShellFrame />
+      </ModalsProvider>
     </RequireSession>
   );
 }
@@ -105,7 +118,9 @@ function ShellFrame() {
             </AppErrorBoundary>
           </Box>
         </AppShell.Main>
-        <SettingsDrawer opened={settingsOpened} onClose={settings.close} />
+        <OnceOpened opened={settingsOpened}>
+          {(opened) => <SettingsDrawer opened={opened} onClose={settings.close} />}
+        </OnceOpened>
       </AppShell>
     </MenuActionsProvider>
   );

@@ -1,8 +1,25 @@
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  lazy,
+  useCallback,
+  useContext,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import type { MenuClickAction } from '@sealplan/contracts';
-import { UserInfoDialog } from '@/features/auth/components/user-info-dialog';
-import { ContactSupportDialog } from '@/features/content/components/contact-support-dialog';
+import { OnceOpened } from '@/components/once-opened';
 import { useSession } from '@/lib/session';
+
+// The shell's dialogs are fetched when first opened (ADR 033): the profile form carries the phone check and the
+// support form the dynamic forms, neither of which a page's first visit needs.
+const UserInfoDialog = lazy(async () => ({
+  default: (await import('@/features/auth/components/user-info-dialog')).UserInfoDialog,
+}));
+const ContactSupportDialog = lazy(async () => ({
+  default: (await import('@/features/content/components/contact-support-dialog')).ContactSupportDialog,
+}));
 
 type RunMenuAction = (action: MenuClickAction) => void;
 
@@ -80,12 +97,18 @@ export function MenuActionsProvider({
   return (
     <MenuActionContext.Provider value={run}>
       {children}
-      <UserInfoDialog
-        opened={dialog === 'profile' || dialog === 'password'}
-        mode={dialog === 'password' ? 'password' : 'profile'}
-        onClose={close}
-      />
-      <ContactSupportDialog opened={dialog === 'support'} onClose={close} />
+      <OnceOpened opened={dialog === 'profile' || dialog === 'password'}>
+        {(opened) => (
+          <UserInfoDialog
+            opened={opened}
+            mode={dialog === 'password' ? 'password' : 'profile'}
+            onClose={close}
+          />
+        )}
+      </OnceOpened>
+      <OnceOpened opened={dialog === 'support'}>
+        {(opened) => <ContactSupportDialog opened={opened} onClose={close} />}
+      </OnceOpened>
     </MenuActionContext.Provider>
   );
 }

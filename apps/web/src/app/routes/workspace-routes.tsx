@@ -1,28 +1,30 @@
-// Composition of the transit workspace: features do not import each other, so app/ hands the customer dialog to
-// the new-project page and the export and schedule import dialogs, the transit's history and photos and the
-// project's history (ADR 032) to the project page.
-import { CustomerDialog } from '@/features/customers/components/customer-dialog';
-import { ExportDialog } from '@/features/export/components/export-dialog';
+// Composition of the transit workspace: features do not import each other, so app/ hands the export and schedule
+// import dialogs, the transit's history and photos and the project's history (ADR 032) to the project page.
+import { lazy } from 'react';
+import { OnceOpened } from '@/components/once-opened';
 import { ProjectHistoryDrawer, TransitHistoryPanel, TransitPhotosPanel } from '@/features/history';
-import { NewProjectPage } from '@/features/projects/pages/new-project-page';
 import { ProjectPage } from '@/features/projects/pages/project-page';
-import { ImportScheduleDialog } from '@/features/schedules/components/import-schedule-dialog';
 
-export function NewProjectRoute() {
-  return (
-    <NewProjectPage
-      renderCustomerDialog={(p) => (
-        <CustomerDialog opened={p.opened} onClose={p.onClose} onSaved={p.onSaved} />
-      )}
-    />
-  );
-}
+// The export and schedule import dialogs are fetched when first opened (ADR 033): a visit to a project rarely
+// opens either, and they carry the document and spreadsheet forms.
+const ExportDialog = lazy(async () => ({
+  default: (await import('@/features/export/components/export-dialog')).ExportDialog,
+}));
+const ImportScheduleDialog = lazy(async () => ({
+  default: (await import('@/features/schedules/components/import-schedule-dialog')).ImportScheduleDialog,
+}));
 
 export function ProjectRoute() {
   return (
     <ProjectPage
-      renderExportDialog={(p) => <ExportDialog {...p} />}
-      renderImportDialog={(p) => <ImportScheduleDialog {...p} />}
+      renderExportDialog={(p) => (
+        <OnceOpened opened={p.opened}>{(opened) => <ExportDialog {...p} opened={opened} />}</OnceOpened>
+      )}
+      renderImportDialog={(p) => (
+        <OnceOpened opened={p.opened}>
+          {(opened) => <ImportScheduleDialog {...p} opened={opened} />}
+        </OnceOpened>
+      )}
       renderTransitExtras={(p) => (
         <>
           <TransitHistoryPanel {...p} />

@@ -1,9 +1,18 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { useSession, type LoginResult } from '@/lib/session';
-import { loginSchema, type LoginValues } from '../model/auth-schemas';
+import type { LoginValues } from '../model/auth-schemas';
+
+/** The login schema with zod, fetched at the first submit: the login page renders without them (ADR 033). */
+const loginResolver = lazyResolver<LoginValues>(async () => {
+  const [{ zodResolver }, { loginSchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('../model/auth-schemas'),
+  ]);
+  return zodResolver(loginSchema);
+});
 
 /** Spec §2 login: email-type user name, password, Forgot Your Password link, Register button. */
 export function LoginForm({
@@ -20,7 +29,7 @@ export function LoginForm({
   const { t } = useTranslation('auth');
   const { login, isLoading, errors } = useSession();
   const form = useForm<LoginValues>({
-    resolver: zodResolver(loginSchema),
+    resolver: loginResolver,
     defaultValues: { username: initialEmail, password: '' },
   });
   const fieldError = (key: keyof LoginValues) => {

@@ -19,7 +19,8 @@ import { localizedName } from '@sealplan/contracts';
 import { ApiRequestError } from '@/lib/api-client';
 import { FALLBACK_INDUSTRIES, registerUser, useActiveIndustries } from '../api/auth-api';
 import type { ExternalRegistration } from '../api/external-api';
-import { MIN_PASSWORD_LENGTH, registerSchema, type RegisterValues } from '../model/auth-schemas';
+import { MIN_PASSWORD_LENGTH } from '../model/auth-schemas';
+import { registerSchema, type RegisterValues } from '../model/contact-schemas';
 
 const EMPTY: RegisterValues = {
   firstName: '',

@@ -18,13 +18,8 @@ import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { changeOwnPassword, saveOwnProfile } from '../api/auth-api';
-import {
-  changePasswordSchema,
-  MIN_PASSWORD_LENGTH,
-  profileSchema,
-  type ChangePasswordValues,
-  type ProfileValues,
-} from '../model/auth-schemas';
+import { changePasswordSchema, MIN_PASSWORD_LENGTH, type ChangePasswordValues } from '../model/auth-schemas';
+import { profileSchema, type ProfileValues } from '../model/contact-schemas';
 
 export interface UserInfoDialogProps {
   opened: boolean;

@@ -121,7 +121,8 @@ describe('LoginPage (spec §2, §4, §8)', () => {
     const user = userEvent.setup();
     renderLogin();
     await user.click(screen.getByRole('button', { name: 'Forgot Your Password' }));
-    const reset = screen.getByRole('button', { name: 'Reset' });
+    // The form is fetched when shown (ADR 033).
+    const reset = await screen.findByRole('button', { name: 'Reset' });
     expect((reset as HTMLButtonElement).disabled).toBe(true);
     await user.type(screen.getByLabelText(/^Email/), 'ada@example');
     expect((reset as HTMLButtonElement).disabled).toBe(true);
@@ -151,7 +152,7 @@ describe('LoginPage (spec §2, §4, §8)', () => {
     const user = userEvent.setup();
     renderLogin();
     await user.click(screen.getByRole('button', { name: 'Forgot Your Password' }));
-    await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
+    await user.type(await screen.findByRole('textbox', { name: /^Email/ }), 'ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Reset' }));
     expect(await screen.findByText('Failed to send password reset e-mail.')).toBeTruthy();
   });

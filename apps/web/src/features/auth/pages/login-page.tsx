@@ -1,14 +1,21 @@
-import { useState } from 'react';
-import { Alert } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { Alert, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useRedirectWhenSignedIn, useSession } from '@/lib/session';
 import { AuthCard } from '../components/auth-card';
 import { ExternalSignInButtons } from '../components/external-sign-in-buttons';
-import { ForgotPasswordForm } from '../components/forgot-password-form';
 import { LoginForm } from '../components/login-form';
-import { ResetPasswordForm } from '../components/reset-password-form';
 import { usePageTitle } from '../hooks/use-page-title';
+
+// The forgot-password and reset forms validate with zod as they render; they are fetched when shown, so the login
+// page's first download carries no zod (ADR 033).
+const ForgotPasswordForm = lazy(async () => ({
+  default: (await import('../components/forgot-password-form')).ForgotPasswordForm,
+}));
+const ResetPasswordForm = lazy(async () => ({
+  default: (await import('../components/reset-password-form')).ResetPasswordForm,
+}));
 
 /**
  * Spec §2 login screen: the login form; the reset-password form replaces it when the account requires a
@@ -27,18 +34,22 @@ export function LoginPage() {
     return (
       <AuthCard title={t('reset.title')} subtitle={t('reset.subtitle')}>
         <Alert color="yellow">{t('reset.required')}</Alert>
-        <ResetPasswordForm
-          confirmId={session.resetPasswordToken}
-          username={session.lastUsername}
-          onChanged={() => session.completePasswordReset()}
-        />
+        <Suspense fallback={<Loader size="sm" aria-label={t('common:loading')} />}>
+          <ResetPasswordForm
+            confirmId={session.resetPasswordToken}
+            username={session.lastUsername}
+            onChanged={() => session.completePasswordReset()}
+          />
+        </Suspense>
       </AuthCard>
     );
   }
   if (mode === 'forgot') {
     return (
       <AuthCard title={t('forgot.title')} subtitle={t('forgot.subtitle')}>
-        <ForgotPasswordForm initialEmail={email} onBack={() => setMode('login')} />
+        <Suspense fallback={<Loader size="sm" aria-label={t('common:loading')} />}>
+          <ForgotPasswordForm initialEmail={email} onBack={() => setMode('login')} />
+        </Suspense>
       </AuthCard>
     );
   }

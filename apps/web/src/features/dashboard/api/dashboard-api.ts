@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { DashboardData, SiteStatusCounts } from '@sealplan/contracts';
 import { callApi } from '@/lib/api-client';
 
@@ -9,14 +9,28 @@ export function fetchDashboardData(): Promise<DashboardData> {
   return callApi('project.getDashboardData');
 }
 
+const dashboardQuery = { queryKey: dashboardKeys.all, queryFn: fetchDashboardData };
+
 export function useDashboardData() {
-  return useQuery({ queryKey: dashboardKeys.all, queryFn: fetchDashboardData });
+  return useQuery(dashboardQuery);
 }
 
 /** ADR 031: the organization's live transits per site status. */
+const siteStatusCountsQuery = {
+  queryKey: ['site', 'counts'] as const,
+  queryFn: (): Promise<SiteStatusCounts> => callApi('site.getStatusCounts'),
+};
+
 export function useSiteStatusCounts() {
-  return useQuery({
-    queryKey: ['site', 'counts'] as const,
-    queryFn: (): Promise<SiteStatusCounts> => callApi('site.getStatusCounts'),
-  });
+  return useQuery(siteStatusCountsQuery);
+}
+
+/**
+ * The dashboard's reads, started by its route as soon as the address matches (ADR 033), so that they run while the
+ * page's code downloads and the session is checked. Each is fetched only when the cache has none.
+ */
+export function prefetchDashboard(client: QueryClient): void {
+  // A failure is the page's to show, when its own query asks again.
+  client.ensureQueryData<unknown>(dashboardQuery).catch(() => undefined);
+  client.ensureQueryData<unknown>(siteStatusCountsQuery).catch(() => undefined);
 }

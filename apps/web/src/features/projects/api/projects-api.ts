@@ -44,12 +44,14 @@ export function useIndustryOptions() {
 }
 
 /** Spec §7 POST /api/project/getFormData {}: the catalogue (engine shape) and whether it is verified. */
+export const formDataQuery = {
+  queryKey: projectKeys.formData,
+  queryFn: (): Promise<FormData> => callApi('project.getFormData'),
+  staleTime: 10 * 60_000,
+};
+
 export function useFormData() {
-  return useQuery({
-    queryKey: projectKeys.formData,
-    queryFn: (): Promise<FormData> => callApi('project.getFormData'),
-    staleTime: 10 * 60_000,
-  });
+  return useQuery(formDataQuery);
 }
 
 /** Spec §7 GET /api/settings (catalogue verified flag). */
@@ -99,12 +101,14 @@ export function useSaveProject() {
 }
 
 /** Spec §7 POST /api/project/getProjectAndTransits {projectId}. */
+export const projectAndTransitsQuery = (projectId: string) => ({
+  queryKey: projectKeys.detail(projectId),
+  queryFn: (): Promise<ProjectAndTransits> =>
+    callApi('project.getProjectAndTransits', { body: { projectId } }),
+});
+
 export function useProjectAndTransits(projectId: string) {
-  return useQuery({
-    queryKey: projectKeys.detail(projectId),
-    queryFn: (): Promise<ProjectAndTransits> =>
-      callApi('project.getProjectAndTransits', { body: { projectId } }),
-  });
+  return useQuery(projectAndTransitsQuery(projectId));
 }
 
 /** Spec §7 POST /api/project/saveTransit {transit}: add a transit, or remove one (isDelete). */

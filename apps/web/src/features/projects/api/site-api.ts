@@ -20,11 +20,13 @@ export const siteKeys = {
   transit: (transitId: string) => ['site', 'transit', transitId] as const,
 };
 
+export const projectSiteQuery = (projectId: string) => ({
+  queryKey: siteKeys.project(projectId),
+  queryFn: (): Promise<ProjectSite> => callApi('site.getProjectSite', { body: { projectId } }),
+});
+
 export function useProjectSite(projectId: string) {
-  return useQuery({
-    queryKey: siteKeys.project(projectId),
-    queryFn: (): Promise<ProjectSite> => callApi('site.getProjectSite', { body: { projectId } }),
-  });
+  return useQuery(projectSiteQuery(projectId));
 }
 
 /** The transit and its items as stored (the site page's drawing and items). */
