@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { CLIENT_HEADER, type Customer } from '@sealplan/contracts';
+import { CLIENT_HEADER, type Customer, type ErrorCode } from '@sealplan/contracts';
+import { STATUS_BY_CODE } from '../errors';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { createOrganization, createUserWithToken, type TestUser } from '../testing/factories';
 import { call, seedReferenceData, validCustomer } from '../modules/projects/testing/project-fixtures';
@@ -100,6 +101,21 @@ const SKIPPED = new Set([
   'GET /api/auth/signout',
 ]);
 
+/**
+ * A 5xx that is a designed answer, not a crash: the server says it cannot do this now or here (a feature not
+ * configured on this server, such as the social preview refresh without SOCIAL_SCRAPE_URL, or a search out of its
+ * time budget), in the error envelope with that code's own status. A fuzzed body that happens to be valid gets it.
+ */
+const DESIGNED_UNAVAILABLE = new Set<ErrorCode>(['NOT_CONFIGURED', 'TIME_BUDGET_EXCEEDED']);
+function isDesignedUnavailable(status: number, body: string): boolean {
+  try {
+    const code = (JSON.parse(body) as { error?: { code?: ErrorCode } }).error?.code;
+    return code !== undefined && DESIGNED_UNAVAILABLE.has(code) && STATUS_BY_CODE[code] === status;
+  } catch {
+    return false;
+  }
+}
+
 describe('hostile input on every route', () => {
   it('never answers 500', async () => {
     const routes = t.app.routeTable.filter(
@@ -140,7 +156,7 @@ describe('hostile input on every route', () => {
                   }
                 : {}),
             });
-            if (res.statusCode >= 500) {
+            if (res.statusCode >= 500 && !isDesignedUnavailable(res.statusCode, res.body)) {
               failures.push(`${method} ${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
               return false;
             }
