@@ -60,6 +60,16 @@ export interface ImportRows {
  * The hand-over's reads of a project and the import's writes (ADR 035): the only Drizzle caller of the module.
  * Every read is scoped to one organization; an import writes only new rows of the caller's organization.
  */
+/** The live (not removed) uploads of these transits whose type is one of `types`. */
+function liveUploads(organizationId: string, transitIds: string[], types: readonly string[]) {
+  return and(
+    eq(transitPhotos.organizationId, organizationId),
+    inArray(transitPhotos.transitId, transitIds),
+    inArray(transitPhotos.contentType, [...types]),
+    eq(transitPhotos.isRemoved, false),
+  );
+}
+
 export function createHandoverRepository(db: Database) {
   const liveTransits = (organizationId: string, projectId: string) =>
     and(
@@ -164,14 +174,7 @@ export function createHandoverRepository(db: Database) {
           data: full ? transitPhotos.data : sql<Buffer | null>`null`,
         })
         .from(transitPhotos)
-        .where(
-          and(
-            eq(transitPhotos.organizationId, organizationId),
-            inArray(transitPhotos.transitId, transitIds),
-            inArray(transitPhotos.contentType, [...TRANSIT_PHOTO_TYPES]),
-            eq(transitPhotos.isRemoved, false),
-          ),
-        )
+        .where(liveUploads(organizationId, transitIds, TRANSIT_PHOTO_TYPES))
         .orderBy(asc(transitPhotos.createdOn), asc(transitPhotos.id));
     },
 
@@ -188,14 +191,7 @@ export function createHandoverRepository(db: Database) {
           data: transitPhotos.data,
         })
         .from(transitPhotos)
-        .where(
-          and(
-            eq(transitPhotos.organizationId, organizationId),
-            inArray(transitPhotos.transitId, transitIds),
-            inArray(transitPhotos.contentType, [...TRANSIT_FILE_TYPES]),
-            eq(transitPhotos.isRemoved, false),
-          ),
-        )
+        .where(liveUploads(organizationId, transitIds, TRANSIT_FILE_TYPES))
         .orderBy(asc(transitPhotos.createdOn), asc(transitPhotos.id));
     },
 
