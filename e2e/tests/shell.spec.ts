@@ -316,8 +316,11 @@ test.describe('application shell', () => {
       await page.goto('/dashboard');
       const figure = page.getByTestId('dashboard-reference-length');
       await expect(figure).toHaveText('7.874 in');
+      // The switch applies at once and saves in the background; the reload comes after the save has landed.
+      const saved = page.waitForResponse((r) => r.url().endsWith('/api/user/saveUser') && r.ok());
       await page.getByRole('button', { name: /^Measurement system: IMPERIAL/ }).click();
       await expect(figure).toHaveText('200 mm');
+      await saved;
       await page.reload();
       await expect(figure).toHaveText('200 mm');
 
