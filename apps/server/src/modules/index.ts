@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { DbHandle } from '@sealplan/db';
 import type { Env } from '../config/env';
 import type { Mailer } from '../lib/mail';
+import { uploadFileName } from '../lib/upload-file-name';
 import type { CpuPool } from '../workers/cpu-pool';
 import { renderTemplate } from '../shared/template-definitions';
 import {
@@ -324,7 +325,7 @@ export function createServices({ db: handle, env, mail, version, now, cpu, log, 
   });
 
   // ADR 035: the hand-over of a project; the archive's project document is the export module's PDF.
-  const handover = createHandoverService({
+  const handoverService = createHandoverService({
     repo: createHandoverRepository(db),
     // ADR 032: the imported project and its transits are in the history, written in the import's transaction.
     history: projectServices.changeRecorder,
@@ -337,6 +338,28 @@ export function createServices({ db: handle, env, mail, version, now, cpu, log, 
       return { fileName: outcome.file.fileName, body: outcome.file.body };
     },
   });
+  // ADR 037: an archive imported is a project made in the organization that imported it, sent once it has committed.
+  const handover: typeof handoverService = {
+    ...handoverService,
+    async importArchive(caller, upload) {
+      const result = await handoverService.importArchive(caller, upload);
+      await webhooks.emit(caller.organizationId, 'project.created', {
+        projectId: result.projectId,
+        name: result.projectName,
+        isRemoved: false,
+        archiveImport: {
+          fileName: uploadFileName(upload?.fileName ?? '', '') || null,
+          locations: result.locations,
+          transits: result.transits,
+          items: result.items,
+          photos: result.photos,
+          files: result.files,
+        },
+        importedBy: caller.id,
+      });
+      return result;
+    },
+  };
   // ADR 037: a status step is an event of the transit.
   const site: typeof siteService = {
     ...siteService,

@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import exifr from 'exifr';
 import { eq } from 'drizzle-orm';
 import { strToU8, unzipSync, zipSync } from 'fflate';
-import { projectChanges, projects, transitChanges, users } from '@sealplan/db';
+import { projectChanges, projects, transitChanges, users, webhookDeliveries } from '@sealplan/db';
 import {
   ARCHIVE_DATA_FILE,
   ARCHIVE_MAX_BYTES,
@@ -296,10 +296,44 @@ describe('the project archive', { timeout: 120_000 }, () => {
   });
 
   it('imports into another organization under new ids with identical figures and photos', async () => {
+    // ADR 037: the importing organization's endpoints hear of the new project (the delivery is recorded with its
+    // body; where it goes does not matter here).
+    const userAdmin = await createUserWithToken(t.deps.db.db, {
+      organizationId: otherAdmin.organizationId,
+      roles: ['ElevatedUser'],
+    });
+    await ok(userAdmin, '/api/webhook/save', {
+      url: 'https://erp.example.com/sealplan',
+      events: ['project.created'],
+      description: 'ERP',
+    });
     const before = await t.deps.db.db.select().from(projects);
     const res = await importArchive(otherAdmin, archive);
     expect(res.statusCode, res.body).toBe(200);
     imported = res.json().data as ArchiveImportResult;
+    const events = await t.deps.db.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.organizationId, otherAdmin.organizationId!));
+    expect(events.map((e) => [e.event, JSON.parse(e.body).data])).toEqual([
+      [
+        'project.created',
+        {
+          projectId: imported.projectId,
+          name: 'Hand-over project',
+          isRemoved: false,
+          archiveImport: {
+            fileName: 'archive.zip',
+            locations: 3,
+            transits: 3,
+            items: 3,
+            photos: 1,
+            files: 1,
+          },
+          importedBy: otherAdmin.id,
+        },
+      ],
+    ]);
     expect(imported).toMatchObject({
       projectName: 'Hand-over project',
       customerCreated: true,
