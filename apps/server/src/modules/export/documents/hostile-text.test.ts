@@ -85,9 +85,15 @@ const fieldText = fc
   .map((parts) => parts.join(''))
   .filter((text) => textProblem(text) === null);
 
-/** What a reader shows of a text: runs of white space, controls and non-characters as one space. */
+/**
+ * What a reader shows of a text: runs of white space and controls as one space; non-characters and the zero-width
+ * BOM as nothing (the XML writers drop them, as XML 1.0 requires, and a reader that keeps them shows nothing).
+ */
 function visible(text: string): string {
-  return text.replace(/[\s\p{Cc}\u2028\u2029\uFEFF\uFFFE\uFFFF]+/gu, ' ').trim();
+  return text
+    .replace(/[\uFEFF\uFFFE\uFFFF]/g, '')
+    .replace(/[\s\p{Cc}\u2028\u2029]+/gu, ' ')
+    .trim();
 }
 
 interface Hostile {
