@@ -1,6 +1,6 @@
 import { aliasedTable, and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { TRANSIT_FILE_TYPES, TRANSIT_PHOTO_TYPES } from '@sealplan/contracts';
-import { statusEventsOf } from '../site';
+import { locationsOf, statusEventsOf } from '../site';
 import {
   customers,
   industries,
@@ -96,19 +96,7 @@ export function createHandoverRepository(db: Database) {
       return rows[0] ?? null;
     },
 
-    async listLocations(organizationId: string, projectId: string): Promise<LocationRow[]> {
-      return db
-        .select()
-        .from(projectLocations)
-        .where(
-          and(eq(projectLocations.organizationId, organizationId), eq(projectLocations.projectId, projectId)),
-        )
-        .orderBy(
-          asc(projectLocations.sort),
-          asc(sql`lower(${projectLocations.name})`),
-          asc(projectLocations.id),
-        );
-    },
+    listLocations: (organizationId: string, projectId: string) => locationsOf(db, organizationId, projectId),
 
     /** The project's live transits in the project read's order, with their site row, revision and people's names. */
     async listTransits(organizationId: string, projectId: string) {

@@ -3,6 +3,7 @@ export { siteRoutes } from './site.routes';
 export { createSiteService, siteLink, type SiteCaller, type SiteService } from './site.service';
 export {
   createSiteRepository,
+  locationsOf,
   placeTransitsAtPaths,
   statusEventsOf,
   transitLocationPaths,

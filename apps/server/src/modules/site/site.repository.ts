@@ -62,6 +62,17 @@ export interface StatusChange {
 
 export type StatusChangeRecorder = (tx: Database, change: StatusChange) => Promise<void>;
 
+/** A project's locations in the tree's order: by their sort number, then by name (ADR 031). */
+export function locationsOf(db: Database, organizationId: string, projectId: string): Promise<LocationRow[]> {
+  return db
+    .select()
+    .from(projectLocations)
+    .where(
+      and(eq(projectLocations.organizationId, organizationId), eq(projectLocations.projectId, projectId)),
+    )
+    .orderBy(asc(projectLocations.sort), asc(sql`lower(${projectLocations.name})`), asc(projectLocations.id));
+}
+
 /**
  * The status steps of these transits, oldest first, each with the name of who took it: the person's own, or the
  * name an imported step carries (ADR 031, 035).
@@ -285,19 +296,7 @@ export function createSiteRepository(db: Database) {
         .groupBy(status);
     },
 
-    async listLocations(organizationId: string, projectId: string): Promise<LocationRow[]> {
-      return db
-        .select()
-        .from(projectLocations)
-        .where(
-          and(eq(projectLocations.organizationId, organizationId), eq(projectLocations.projectId, projectId)),
-        )
-        .orderBy(
-          asc(projectLocations.sort),
-          asc(sql`lower(${projectLocations.name})`),
-          asc(projectLocations.id),
-        );
-    },
+    listLocations: (organizationId: string, projectId: string) => locationsOf(db, organizationId, projectId),
 
     async findLocation(organizationId: string, id: string): Promise<LocationRow | null> {
       const rows = await db
