@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, PasswordInput, Radio, Select, Textarea, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, PasswordInput, Radio, Select, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useController } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -7,6 +7,7 @@ import { NumberField } from '@/components/number-field';
 import { useUnits } from '@/lib/units';
 import { fieldError, isRequired } from './field-errors';
 import { useDynamicFormContext } from './form-context';
+import { GrowingTextarea } from '@/components/growing-textarea';
 
 export interface WidgetProps {
   field: DynamicFormField;
@@ -63,12 +64,11 @@ export function TextareaWidget({ field, path }: WidgetProps) {
   const { disabled } = useDynamicFormContext();
   const { field: input, fieldState } = useController({ name: path });
   return (
-    <Textarea
+    <GrowingTextarea
       label={field.label}
       withAsterisk={isRequired(field)}
       disabled={disabled || field.isDisabled}
       error={fieldError(fieldState.error)}
-      autosize
       minRows={3}
       maxRows={12}
       name={input.name}

@@ -9,7 +9,6 @@ import {
   Stack,
   Table,
   Text,
-  Textarea,
   Title,
   Tooltip,
 } from '@mantine/core';
@@ -19,6 +18,7 @@ import type { ItemTypeId, Opening, TransitStatus } from '@sealplan/engine';
 import { ITEM_COLOURS, TransitDrawingSvg, type DrawnCircle } from './transit-drawing-svg';
 import { WHOLE_TEXT_BADGE } from '../lib/verdict-text';
 import './transit-print.css';
+import { GrowingTextarea } from '@/components/growing-textarea';
 
 const NOT_BUILDABLE: ReadonlySet<TransitStatus> = new Set([
   'ITEM_TOO_LARGE',
@@ -227,9 +227,8 @@ export const TransitDisplay = memo(function TransitDisplay({
             </Table.Tbody>
           </Table>
         )}
-        <Textarea
+        <GrowingTextarea
           label={t('display.notes')}
-          autosize
           minRows={2}
           maxRows={6}
           value={notes}

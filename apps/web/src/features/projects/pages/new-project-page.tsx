@@ -1,16 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import {
-  Alert,
-  Button,
-  Card,
-  Container,
-  Group,
-  Select,
-  Stack,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Container, Group, Select, Stack, TextInput, Title } from '@mantine/core';
 import { notify } from '@/lib/toast';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -27,6 +16,7 @@ import {
 import { useActiveCustomers, useIndustryOptions, useSaveProject } from '../api/projects-api';
 import { projectMessage } from '../lib/messages';
 import { useLocalizedName } from '@/lib/localized-name';
+import { GrowingTextarea } from '@/components/growing-textarea';
 
 /** Spec §9: project save navigation delay. */
 export const PROJECT_SAVE_NAVIGATION_DELAY_MS = 200;
@@ -162,9 +152,8 @@ export function NewProjectPage({ renderCustomerDialog }: NewProjectPageProps) {
                 {t('create.offshoreDisclaimer')}
               </Alert>
             )}
-            <Textarea
+            <GrowingTextarea
               label={t('create.notes')}
-              autosize
               minRows={3}
               maxRows={8}
               {...form.register('description')}

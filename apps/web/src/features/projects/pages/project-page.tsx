@@ -1,6 +1,7 @@
 import {
   startTransition,
   useCallback,
+  useDeferredValue,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -323,9 +324,14 @@ export function ProjectPage({
     [current, isNew],
   );
 
+  // ADR 038: when the project arrives, the render that shows it commits the list (and the sidebar) first; the
+  // editor, the site panel and the project's materials follow in a background render that typing or a click can
+  // interrupt, so the first rows of a large project are not held back by the rest of the page.
+  const detailsShown = useDeferredValue(data.data !== undefined && catalogue !== null);
+
   // ADR 010: only transits that can be built are summed; the others are listed beside the totals.
   const { projectTotals, notBuildable } = useMemo(() => {
-    if (!catalogue) return { projectTotals: [], notBuildable: [] };
+    if (!catalogue || !detailsShown) return { projectTotals: [], notBuildable: [] };
     const sized = transits.map((tr) => figures.get(tr.id) ?? figuresOf(tr, catalogue));
     const result = totalsOfProject(sized);
     return {
@@ -336,7 +342,44 @@ export function ProjectPage({
         return tr && sizing ? [{ id: tr.id, name: tr.name, reason: verdictText(sizing, units, t) }] : [];
       }),
     };
-  }, [catalogue, transits, figures, units, tt, t]);
+  }, [catalogue, detailsShown, transits, figures, units, tt, t]);
+
+  // The list's rows, made again only when the transits, their figures or the units change (a large project's
+  // 500 verdict texts are not written again on every render of the page).
+  const rows = useMemo(
+    (): TransitRow[] =>
+      transits.map((tr) => {
+        const f = figures.get(tr.id);
+        const dims =
+          tr.shape === 'ROUND'
+            ? tr.diameterMm
+              ? `Ø ${units.formatLength(tr.diameterMm)}`
+              : '—'
+            : tr.widthMm && tr.heightMm
+              ? `${units.formatLength(tr.widthMm)} × ${units.formatLength(tr.heightMm)}`
+              : '—';
+        const complete = f !== undefined && f.transitAreaMm2 > 0;
+        return {
+          id: tr.id,
+          name: tr.name,
+          shapeLabel: tt(`shape.${tr.shape}`),
+          dimensions: dims,
+          itemCount: f?.itemCount ?? tr.penetratingItemCount,
+          fillPercent: complete ? fillPercentOf(f) : null,
+          status: f ? transitStatusOf(f) : 'INCOMPLETE',
+          statusText: f ? verdictText(f, units, t) : t('transits.statusOf.INCOMPLETE'),
+        };
+      }),
+    [transits, figures, units, tt, t],
+  );
+  const recent = useMemo(
+    () =>
+      [...transits]
+        .sort((a, b) => b.auditing.lastUpdatedOn.localeCompare(a.auditing.lastUpdatedOn))
+        .slice(0, RECENT_TRANSITS)
+        .map((tr) => ({ id: tr.id, name: tr.name })),
+    [transits],
+  );
 
   if (data.isPending || formData.isPending) {
     return (
@@ -363,28 +406,6 @@ export function ProjectPage({
   }
 
   const { project, customer } = data.data;
-  const rows: TransitRow[] = transits.map((tr) => {
-    const f = figures.get(tr.id);
-    const dims =
-      tr.shape === 'ROUND'
-        ? tr.diameterMm
-          ? `Ø ${units.formatLength(tr.diameterMm)}`
-          : '—'
-        : tr.widthMm && tr.heightMm
-          ? `${units.formatLength(tr.widthMm)} × ${units.formatLength(tr.heightMm)}`
-          : '—';
-    const complete = f !== undefined && f.transitAreaMm2 > 0;
-    return {
-      id: tr.id,
-      name: tr.name,
-      shapeLabel: tt(`shape.${tr.shape}`),
-      dimensions: dims,
-      itemCount: f?.itemCount ?? tr.penetratingItemCount,
-      fillPercent: complete ? fillPercentOf(f) : null,
-      status: f ? transitStatusOf(f) : 'INCOMPLETE',
-      statusText: f ? verdictText(f, units, t) : t('transits.statusOf.INCOMPLETE'),
-    };
-  });
   const siteData = site.data;
   const siteRows = siteData ? new Map(siteData.transits.map((r) => [r.transitId, r])) : null;
   const labels = siteData ? locationLabels(siteData.locations) : null;
@@ -402,10 +423,6 @@ export function ProjectPage({
           ];
         })
       : rows;
-  const recent = [...transits]
-    .sort((a, b) => b.auditing.lastUpdatedOn.localeCompare(a.auditing.lastUpdatedOn))
-    .slice(0, RECENT_TRANSITS)
-    .map((tr) => ({ id: tr.id, name: tr.name }));
 
   return (
     <Container fluid py="md" px="lg" maw={1600}>
@@ -463,7 +480,7 @@ export function ProjectPage({
               onDelete={(id) => void deleteTransit(id)}
               busy={duplicate.isPending}
             />
-            {initialState ? (
+            {!detailsShown ? null : initialState ? (
               <TransitEditor
                 key={current?.id ?? NEW_TRANSIT}
                 catalogue={catalogue}
@@ -485,7 +502,7 @@ export function ProjectPage({
               </Card>
             )}
             {/* The site panel (locations, steps, filters) below the editor: the list and the editor stay in view. */}
-            {siteData && (
+            {detailsShown && siteData && (
               <SitePanel
                 projectId={projectId}
                 site={siteData}
@@ -496,7 +513,8 @@ export function ProjectPage({
                 current={current ? { id: current.id, name: current.name } : null}
               />
             )}
-            {current &&
+            {detailsShown &&
+              current &&
               renderTransitExtras?.({
                 transitId: current.id,
                 version: current.version,
@@ -504,43 +522,45 @@ export function ProjectPage({
                 dirty: editorDirty,
                 onRestored: () => void data.refetch(),
               })}
-            <Card withBorder padding="md" component="section" aria-labelledby="project-materials-title">
-              <Group justify="space-between" mb="xs">
-                <Title order={2} size="h4" id="project-materials-title">
-                  {t('materials.title')}
-                </Title>
-                <Text size="sm" c="dimmed">
-                  {t('materials.transitCount', { count: transits.length })}
-                </Text>
-              </Group>
-              <MaterialsTable
-                lines={projectTotals}
-                catalogueVerified={catalogueVerified}
-                caption={t('materials.title')}
-                emptyText={t('materials.empty')}
-              />
-              {notBuildable.length > 0 && (
-                <Alert
-                  color="red"
-                  variant="light"
-                  mt="xs"
-                  p="xs"
-                  title={t('materials.notBuildableTitle')}
-                  data-testid="not-buildable"
-                >
-                  <List size="sm">
-                    {notBuildable.map((n) => (
-                      <List.Item key={n.id}>
-                        {t('materials.notBuildableLine', {
-                          name: n.name,
-                          reason: n.reason,
-                        })}
-                      </List.Item>
-                    ))}
-                  </List>
-                </Alert>
-              )}
-            </Card>
+            {detailsShown && (
+              <Card withBorder padding="md" component="section" aria-labelledby="project-materials-title">
+                <Group justify="space-between" mb="xs">
+                  <Title order={2} size="h4" id="project-materials-title">
+                    {t('materials.title')}
+                  </Title>
+                  <Text size="sm" c="dimmed">
+                    {t('materials.transitCount', { count: transits.length })}
+                  </Text>
+                </Group>
+                <MaterialsTable
+                  lines={projectTotals}
+                  catalogueVerified={catalogueVerified}
+                  caption={t('materials.title')}
+                  emptyText={t('materials.empty')}
+                />
+                {notBuildable.length > 0 && (
+                  <Alert
+                    color="red"
+                    variant="light"
+                    mt="xs"
+                    p="xs"
+                    title={t('materials.notBuildableTitle')}
+                    data-testid="not-buildable"
+                  >
+                    <List size="sm">
+                      {notBuildable.map((n) => (
+                        <List.Item key={n.id}>
+                          {t('materials.notBuildableLine', {
+                            name: n.name,
+                            reason: n.reason,
+                          })}
+                        </List.Item>
+                      ))}
+                    </List>
+                  </Alert>
+                )}
+              </Card>
+            )}
           </Stack>
         </Grid.Col>
       </Grid>

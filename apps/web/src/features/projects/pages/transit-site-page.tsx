@@ -13,7 +13,6 @@ import {
   Modal,
   Stack,
   Text,
-  Textarea,
   Title,
 } from '@mantine/core';
 import { Link, useParams } from 'react-router';
@@ -28,6 +27,7 @@ import { useChangeSiteStatus, useTransitData, useTransitSite } from '../api/site
 import { TransitDrawingSvg } from '../components/transit-drawing-svg';
 import { drawnCircles } from '../lib/sizing-view';
 import { SITE_STATUS_COLOR } from '../lib/site-status-colors';
+import { GrowingTextarea } from '@/components/growing-textarea';
 
 /** The drawing's width on a phone: it scales down with the screen (the SVG keeps its proportions). */
 const PHONE_DRAWING_PX = 320;
@@ -268,10 +268,9 @@ export function TransitSitePage({ renderPhotos }: TransitSitePageProps = {}) {
 
       <Modal opened={failOpen} onClose={() => setFailOpen(false)} title={t('action.fail')} fullScreen={false}>
         <Stack gap="sm">
-          <Textarea
+          <GrowingTextarea
             label={t('page.remarksLabel')}
             required
-            autosize
             minRows={3}
             maxLength={SITE_REMARKS_MAX_LENGTH}
             value={remarks}

@@ -15,7 +15,6 @@ import {
   Stack,
   Table,
   Text,
-  Textarea,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -60,6 +59,7 @@ import {
   useReadScheduleFile,
 } from '../api/schedules-api';
 import { useLocalizedName } from '@/lib/localized-name';
+import { GrowingTextarea } from '@/components/growing-textarea';
 
 /** Rows of the schedule shown in the preview table (the report lists every rejected row). */
 export const SCHEDULE_PREVIEW_ROWS = 8;
@@ -367,15 +367,14 @@ export function ImportScheduleDialog({
           />
         </Group>
         {source === 'paste' ? (
-          <Textarea
+          <GrowingTextarea
             label={t('source.pasteLabel')}
             description={t('source.pasteHint')}
             value={pasted}
             onChange={(e) => onPaste(e.currentTarget.value)}
-            autosize
             minRows={4}
             maxRows={8}
-            styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }}
+            inputStyle={{ fontFamily: 'monospace', fontSize: 12 }}
           />
         ) : (
           <FileInput
