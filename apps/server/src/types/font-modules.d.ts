@@ -3,6 +3,13 @@ declare module 'fontkit' {
   export interface FontkitFont {
     postscriptName: string;
     hasGlyphForCodePoint(codePoint: number): boolean;
+    /** The glyph of an id, kept per font: made with `characters` (the code points it stands for) when first asked. */
+    getGlyph(id: number, characters?: number[]): FontkitGlyph | null;
+  }
+  export interface FontkitGlyph {
+    id: number;
+    /** The characters the glyph stands for: pdfkit writes them into the PDF's text map (ToUnicode). */
+    codePoints: number[];
   }
   /** Parses a TrueType/OpenType font file (a collection would need a postscript name; none is used). */
   export function create(buffer: Uint8Array): FontkitFont;

@@ -18,6 +18,21 @@ export function useLocalizedName(): (entry: NamedEntry) => string {
   return useCallback((entry: NamedEntry) => localizedName(entry, language), [language]);
 }
 
+/** Names the entry with this id in the interface language, or undefined when the list has none (ADR 030). */
+export type NameById = (id: string) => string | undefined;
+
+/** ADR 030: names an entry of `list` (the catalogue's sealants, say) by its id, in the interface language. */
+export function useNameById(list: readonly (NamedEntry & { id: string })[] | undefined): NameById {
+  const name = useLocalizedName();
+  return useCallback(
+    (id: string) => {
+      const entry = list?.find((candidate) => candidate.id === id);
+      return entry ? name(entry) : undefined;
+    },
+    [list, name],
+  );
+}
+
 /** Spec §7 POST /api/industry/getActive {}: the active industries with their names per language. */
 export function useActiveIndustries() {
   return useQuery({

@@ -20,6 +20,7 @@ import {
   transitVerdictOf,
   volumeUnitLabel,
   type Catalogue,
+  type CatalogueSealant,
   type DrawingView,
   type EngineMessage,
   type MaterialListLine,
@@ -149,11 +150,17 @@ export function materialLines(
   materials: Materials | MaterialTotals,
   system: MeasurementSystem,
   writer: Writer = writerFor(DEFAULT_DOCUMENT_LANGUAGE),
+  sealants: readonly CatalogueSealant[] = [],
 ): MaterialLine[] {
-  return materialList(materials).flatMap((line) => documentLines(line, system, writer));
+  return materialList(materials).flatMap((line) => documentLines(line, system, writer, sealants));
 }
 
-function documentLines(line: MaterialListLine, system: MeasurementSystem, writer: Writer): MaterialLine[] {
+function documentLines(
+  line: MaterialListLine,
+  system: MeasurementSystem,
+  writer: Writer,
+  sealants: readonly CatalogueSealant[],
+): MaterialLine[] {
   const { text, format } = writer;
   const words = text.material;
   const length = (mm: number) => format.length(mm, system);
@@ -177,10 +184,12 @@ function documentLines(line: MaterialListLine, system: MeasurementSystem, writer
     }
     case 'SEALANT': {
       const sealant = line.sealant;
-      const name =
-        sealant.sealantId && sealant.sealantName
-          ? localizedName({ name: sealant.sealantName }, writer.language)
-          : (sealant.sealantName ?? sealant.sealantId ?? words.sealant);
+      // ADR 030: the catalogue's sealant in the document's language; one no longer in the catalogue keeps the name
+      // stored with the figures.
+      const entry = sealant.sealantId ? sealants.find((s) => s.id === sealant.sealantId) : undefined;
+      const name = entry
+        ? localizedName(entry, writer.language)
+        : (sealant.sealantName ?? sealant.sealantId ?? words.sealant);
       // ADR 027: the cartridge is named by its own size in the document's volume unit.
       const cartridge = [
         sealant.cartridgeSizeMl !== null
@@ -540,7 +549,7 @@ function transitOf(
     status,
     drawing: drawingOf(sizing, catalogue, system, writer, itemTags),
     // Quantities for all copies, so that adding a column of transit lines never under-orders.
-    materials: materialLines(sizing.materials, system, writer),
+    materials: materialLines(sizing.materials, system, writer, catalogue.sealants),
     messages: sizing.messages.map((m) => ({ severity: m.severity, text: messageText(m, system, writer) })),
     comments: row.comments,
   };
@@ -554,6 +563,7 @@ export function totalsLines(
   sized: readonly { row: Pick<TransitRow, 'id' | 'name'>; sizing: TransitSizing }[],
   system: MeasurementSystem,
   writer: Writer = writerFor(DEFAULT_DOCUMENT_LANGUAGE),
+  sealants: readonly CatalogueSealant[] = [],
 ): MaterialLine[] {
   const { text } = writer;
   const { totals, notBuildable } = projectTotals(sized.map(({ sizing }) => sizing));
@@ -572,7 +582,7 @@ export function totalsLines(
       },
     ];
   });
-  return [...materialLines(totals, system, writer), ...flagged];
+  return [...materialLines(totals, system, writer, sealants), ...flagged];
 }
 
 /** The engine's figures for a transit: the stored results, or computed now with the database catalogue. */
@@ -636,7 +646,7 @@ export function buildExportDocument(input: BuildDocumentInput): ExportDocument {
             placed ? (input.locations?.[row.id] ?? '') : null,
           ),
         ),
-    totals: totalsLines(sized, system, writer),
+    totals: totalsLines(sized, system, writer, catalogue.sealants),
     ...(input.texts ? { headerText: input.texts.header, footerText: input.texts.footer } : {}),
   };
   if (input.products?.length) withProducts(doc, input.products, writer);

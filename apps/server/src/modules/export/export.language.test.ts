@@ -79,6 +79,21 @@ describe.each(CASES)('a document in $language', ({ language, separator, area, da
     });
   });
 
+  it("names the sealant by the catalogue's name in its language, in the transit's lines and the totals", () => {
+    const sealant = sampleCatalogue.sealants.find((s) => s.id === 'NOFIRNO_SEALANT')!;
+    const translated = sealant.names?.[language];
+    expect(translated).toBeTruthy();
+    for (const lines of [doc.transits[0]!.materials, doc.totals]) {
+      const named = lines.filter((l) => l.key.startsWith('sealant:NOFIRNO_SEALANT:'));
+      expect(named.length).toBeGreaterThan(0);
+      for (const line of named) {
+        expect(line.item.startsWith(translated!), line.item).toBe(true);
+        expect(line.item).not.toContain(sealant.name);
+      }
+    }
+    expect(english.totals.find((l) => l.key.startsWith('sealant:'))!.item).toContain(sealant.name);
+  });
+
   it('PDF: pdftotext finds the headings, the date, the page footer and the decimal separator', async () => {
     const page = `${text.pageOf[0]}1${text.pageOf[1]}`;
     const pdf = await pdfToText((await renderFile(doc, 'PDF')).body);

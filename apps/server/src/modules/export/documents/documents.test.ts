@@ -184,6 +184,15 @@ describe('PDF', () => {
     },
   );
 
+  it('keeps the text of a letter that an earlier document used only inside an accented letter', async () => {
+    // 'ύ' and 'Ύ' are drawn from 'υ' and an accent: subsetting them once must not cost later documents their 'υ'.
+    const base = documentFixture();
+    const named = (name: string) => ({ ...base, project: { ...base.project, name } });
+    await buildPdf(named('Ύδρα – Σύρος – Κύθνος'), noYield);
+    const text = await pdfToText(await buildPdf(named('Ναυπηγεία Ελευσίνας'), noYield));
+    expect(text).toContain('Ναυπηγεία Ελευσίνας');
+  });
+
   it('wraps CJK text between characters and keeps it whole and in order, in table cells and notes', async () => {
     const base = documentFixture();
     const sentence = '第三层甲板电缆穿舱件需在试验后复查密封情况，并记录每根电缆的外径与数量。';

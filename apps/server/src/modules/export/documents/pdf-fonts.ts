@@ -50,9 +50,26 @@ function fontkitFont(name: string): FontkitFont {
   if (!font) {
     const file = FONT_FILES[name];
     if (!file) throw new Error(`Unknown PDF font ${name}`);
-    font = create(readFileSync(require.resolve(file)));
+    font = keepCharactersOfGlyphs(create(readFileSync(require.resolve(file))));
     parsed.set(name, font);
   }
+  return font;
+}
+
+/**
+ * fontkit keeps one glyph object per glyph id with the characters it was first asked for. Subsetting a composite
+ * glyph ('ύ' is 'υ' and an accent) asks for its parts by id alone, so the part is kept with no characters; as the
+ * parsed font is shared by every document of the process, every later PDF then wrote 'υ' with no text behind it
+ * (drawn, but lost to copy, search and pdftotext). A glyph kept without characters takes those of the next request
+ * that names them, which is what a fresh font would have answered.
+ */
+function keepCharactersOfGlyphs(font: FontkitFont): FontkitFont {
+  const getGlyph = font.getGlyph.bind(font);
+  font.getGlyph = (id: number, characters: number[] = []) => {
+    const glyph = getGlyph(id, characters);
+    if (glyph && glyph.codePoints.length === 0 && characters.length > 0) glyph.codePoints = characters;
+    return glyph;
+  };
   return font;
 }
 

@@ -13,6 +13,7 @@ import {
 } from '@sealplan/engine';
 import type { PackingLayout } from '@sealplan/contracts';
 import { useUnits } from '@/lib/units';
+import { useNameById } from '@/lib/localized-name';
 import type { LegendEntry } from '../components/transit-display';
 import { materialLines } from '../lib/material-lines';
 import { messageParams } from '../lib/messages';
@@ -162,9 +163,10 @@ export function useTransitFigures({
       text: t(`messages.${m.code}`, { defaultValue: m.text, ...messageParams(m.params, units) }),
     }));
   }, [packed, figures, t, units]);
+  const sealantName = useNameById(catalogue.sealants);
   const materials = useMemo(
-    () => materialLines(totalMaterials([figures.materials]), units, t),
-    [figures, units, t],
+    () => materialLines(totalMaterials([figures.materials]), units, t, sealantName),
+    [figures, units, t, sealantName],
   );
   const fill = useMemo(
     () => ({

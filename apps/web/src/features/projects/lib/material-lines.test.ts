@@ -47,6 +47,17 @@ describe('materialLines: the screen prints what the documents print', () => {
     expect(lines('IMPERIAL', 'de-DE')[2]?.[3]).toBe('Länge 34,632 in, Rollen zu 39,370 in');
   });
 
+  it("names the sealant by the catalogue's name in the language, and by its stored name when the catalogue has none", () => {
+    const units = unitsFor('METRIC', () => undefined, 'de-DE');
+    const t = i18n.getFixedT('de-DE', 'transits');
+    const sealant = (named?: (id: string) => string | undefined) =>
+      materialLines(totals, units, t, named).find((l) => l.key.startsWith('sealant:'))?.description;
+    expect(sealant((id) => (id === 'NOFIRNO_SEALANT' ? 'NOFIRNO-Dichtmasse' : undefined))).toBe(
+      'NOFIRNO-Dichtmasse',
+    );
+    expect(sealant(() => undefined)).toBe('NOFIRNO sealant');
+  });
+
   it('every language names the roll length', () => {
     for (const language of ['en-US', 'de-DE', 'fr-FR', 'zh-Hans']) {
       const detail = lines('IMPERIAL', language)[2]?.[3] ?? '';

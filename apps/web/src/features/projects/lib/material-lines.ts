@@ -6,6 +6,7 @@ import {
   type MaterialListLine,
   type MaterialTotals,
 } from '@sealplan/engine';
+import type { NameById } from '@/lib/localized-name';
 import type { MaterialLine } from '../components/materials-table';
 
 interface UnitFormatters {
@@ -19,11 +20,21 @@ interface UnitFormatters {
  * engine line, with the same key and quantity as the documents. One transit's materials go through the same
  * function after `totalMaterials([materials])`, so the transit and the project lists read alike.
  */
-export function materialLines(totals: MaterialTotals, units: UnitFormatters, t: TFunction): MaterialLine[] {
-  return materialList(totals).map((line) => ({ key: line.key, ...wordsOf(line, units, t) }));
+export function materialLines(
+  totals: MaterialTotals,
+  units: UnitFormatters,
+  t: TFunction,
+  sealantName?: NameById,
+): MaterialLine[] {
+  return materialList(totals).map((line) => ({ key: line.key, ...wordsOf(line, units, t, sealantName) }));
 }
 
-function wordsOf(line: MaterialListLine, units: UnitFormatters, t: TFunction): Omit<MaterialLine, 'key'> {
+function wordsOf(
+  line: MaterialListLine,
+  units: UnitFormatters,
+  t: TFunction,
+  sealantName: NameById | undefined,
+): Omit<MaterialLine, 'key'> {
   switch (line.kind) {
     case 'FILLER_SLEEVE': {
       const s = line.sleeve;
@@ -43,7 +54,12 @@ function wordsOf(line: MaterialListLine, units: UnitFormatters, t: TFunction): O
       const s = line.sealant;
       return {
         group: t('materials.sealant'),
-        description: s.sealantName ?? s.sealantId ?? t('materials.sealantUnspecified'),
+        // ADR 030: the catalogue's sealant in the interface language, else the name stored with the figures.
+        description:
+          (s.sealantId ? sealantName?.(s.sealantId) : undefined) ??
+          s.sealantName ??
+          s.sealantId ??
+          t('materials.sealantUnspecified'),
         articleNumber: null,
         quantity: t('materials.cartridges', { count: line.quantity }),
         detail: t('materials.sealantVolume', {

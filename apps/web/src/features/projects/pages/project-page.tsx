@@ -59,7 +59,7 @@ import { materialLines } from '../lib/material-lines';
 import { locationLabels, passesSiteFilter, type SiteFilter } from '../lib/site-filters';
 import { verdictText } from '../lib/verdict-text';
 import { newTransitState, toEditorState, toSaveBody } from '../lib/transit-mapping';
-import { useIndustryName } from '@/lib/localized-name';
+import { useIndustryName, useNameById } from '@/lib/localized-name';
 
 /** Spec §2 project sidebar: how many recent transits are listed. */
 const RECENT_TRANSITS = 5;
@@ -329,20 +329,21 @@ export function ProjectPage({
   // interrupt, so the first rows of a large project are not held back by the rest of the page.
   const detailsShown = useDeferredValue(data.data !== undefined && catalogue !== null);
 
+  const sealantName = useNameById(catalogue?.sealants);
   // ADR 010: only transits that can be built are summed; the others are listed beside the totals.
   const { projectTotals, notBuildable } = useMemo(() => {
     if (!catalogue || !detailsShown) return { projectTotals: [], notBuildable: [] };
     const sized = transits.map((tr) => figures.get(tr.id) ?? figuresOf(tr, catalogue));
     const result = totalsOfProject(sized);
     return {
-      projectTotals: materialLines(result.totals, units, tt),
+      projectTotals: materialLines(result.totals, units, tt, sealantName),
       notBuildable: result.notBuildable.flatMap(({ index }) => {
         const tr = transits[index];
         const sizing = sized[index];
         return tr && sizing ? [{ id: tr.id, name: tr.name, reason: verdictText(sizing, units, t) }] : [];
       }),
     };
-  }, [catalogue, detailsShown, transits, figures, units, tt, t]);
+  }, [catalogue, detailsShown, transits, figures, units, tt, t, sealantName]);
 
   // The list's rows, made again only when the transits, their figures or the units change (a large project's
   // 500 verdict texts are not written again on every render of the page).
