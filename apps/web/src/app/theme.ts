@@ -42,6 +42,9 @@ export function buildTheme(definition: ColorThemeDefinition, labels?: ControlLab
     components: {
       Card: { defaultProps: { withBorder: true, radius: 'md', shadow: 'xs' } },
       Paper: { defaultProps: { radius: 'md' } },
+      // A loader is named for what it waits on ("Solving the layout…"); a name needs a role (axe:
+      // aria-prohibited-attr), and "status" is what a screen reader announces politely.
+      Loader: { defaultProps: { role: 'status' } },
       // WCAG 4.1.2: every dialog's X and every pager arrow has a name a screen reader reads.
       ...(labels && {
         Modal: { defaultProps: { closeButtonProps: { 'aria-label': labels.close } } },
