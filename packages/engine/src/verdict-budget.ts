@@ -1,6 +1,7 @@
 // The server's packing verdict (ADR 004): a deterministic search with an iteration budget, and the time budget of
 // the same search in the browser. sizeTransit uses it when no valid layout is sent.
 
+import { validateLayout } from './packing/pack-circles';
 import { packForVerdict } from './packing/verdict';
 import type { Opening } from './types';
 
@@ -30,6 +31,33 @@ export function hintedPackingIterationBudget(circles: number): number {
   return Math.round(packingIterationBudget(circles) / 4);
 }
 
+/**
+ * A starting layout that is valid in the opening enlarged by this factor is a *near miss* (ADR 039): the browser's best
+ * was within 1 % of fitting, the case where more search most often finds a fit, so the server goes on from it with the
+ * full budget. A start that misses by more (a list that does not fit) keeps the quarter budget, and so does a start
+ * that is not a valid layout at all (the hint is never trusted: at worst it costs the budget a save without one costs).
+ */
+export const NEAR_MISS_SCALE = 1.01;
+
+/** Whether `start` is a near miss for the opening (see NEAR_MISS_SCALE): valid in the opening enlarged by it. */
+export function isNearMiss(
+  opening: Opening,
+  diametersMm: number[],
+  start: readonly { xMm: number; yMm: number }[],
+  wallMarginsMm?: readonly number[],
+): boolean {
+  const enlarged: Opening =
+    opening.shape === 'ROUND'
+      ? { shape: 'ROUND', diameterMm: (opening.diameterMm ?? 0) * NEAR_MISS_SCALE }
+      : {
+          shape: 'RECTANGLE',
+          widthMm: (opening.widthMm ?? 0) * NEAR_MISS_SCALE,
+          heightMm: (opening.heightMm ?? 0) * NEAR_MISS_SCALE,
+          cornerRadiusMm: (opening.cornerRadiusMm ?? 0) * NEAR_MISS_SCALE,
+        };
+  return validateLayout(enlarged, diametersMm, [...start], undefined, wallMarginsMm).valid;
+}
+
 /** Time budget of the same search in the browser's Web Worker (ADR 004: of the order of 1–2 s). */
 export const VERDICT_TIME_BUDGET_MS = 2000;
 
@@ -56,8 +84,8 @@ export type PackingSolver = (
 
 /**
  * The server's verdict: deterministic (seeded, iteration-budgeted, no clock). With a starting layout of one centre per
- * circle (ADR 039) the search goes on from it with the smaller hinted budget; the same input and layout always give
- * the same answer.
+ * circle (ADR 039) the search goes on from it: with the full budget when the start is a near miss (NEAR_MISS_SCALE),
+ * else with the smaller hinted budget; the same input and layout always give the same answer.
  */
 export function deterministicVerdict(
   opening: Opening,
@@ -74,7 +102,9 @@ export function deterministicVerdict(
     wallMarginsMm,
     ...(hinted ? { start } : {}),
     seed: PACKING_SEED,
-    iterationBudget: (hinted ? hintedPackingIterationBudget : packingIterationBudget)(diametersMm.length),
+    iterationBudget: (hinted && !isNearMiss(opening, diametersMm, start, wallMarginsMm)
+      ? hintedPackingIterationBudget
+      : packingIterationBudget)(diametersMm.length),
     timeBudgetMs: Number.POSITIVE_INFINITY,
     now: () => 0,
   });

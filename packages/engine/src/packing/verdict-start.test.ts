@@ -2,8 +2,10 @@
 // (the browser's best, sent with a save) is only a hint: repaired before use, never trusted.
 import { describe, expect, it } from 'vitest';
 import {
+  NEAR_MISS_SCALE,
   deterministicVerdict,
   hintedPackingIterationBudget,
+  isNearMiss,
   packingIterationBudget,
 } from '../verdict-budget';
 import type { Opening } from '../types';
@@ -132,6 +134,29 @@ describe('the verdict from a starting layout (a hint, never trusted)', () => {
     },
     SLOW_MS,
   );
+
+  it('a start valid in the opening enlarged by 1 % is a near miss (the full budget); one further out or overlapping is not', () => {
+    const opening = scaled(base, tightest.scale * 1.003);
+    const outwards = (factor: number) =>
+      tightest.centres.map((c) => ({ xMm: c.xMm * factor, yMm: c.yMm * factor }));
+    // 0.4 % outwards: sticks out of the opening, inside the opening 1 % larger.
+    expect(validateLayout(opening, d, outwards(1.004)).valid).toBe(false);
+    expect(isNearMiss(opening, d, outwards(1.004))).toBe(true);
+    // 3 % outwards: a clear miss keeps the quarter budget.
+    expect(isNearMiss(opening, d, outwards(1.03))).toBe(false);
+    // Overlapping circles are no near miss, however small the opening they would need.
+    expect(
+      isNearMiss(
+        opening,
+        d,
+        d.map(() => ({ xMm: 0, yMm: 0 })),
+      ),
+    ).toBe(false);
+    expect(isNearMiss(opening, d, outwards(0.99))).toBe(false);
+    // A wall margin counts as in every other check: pushed against the wall by it, the start misses by more.
+    const margins = d.map(() => (tightest.scale * 100 * (NEAR_MISS_SCALE - 1)) / 2 + 1);
+    expect(isNearMiss(opening, d, outwards(1.004), margins)).toBe(false);
+  });
 
   it('the hinted budget is a quarter of the full one', () => {
     for (const n of [2, 40, 100, 299])
