@@ -277,6 +277,7 @@ async function benchDatabase(kind: string) {
     // The answer's JSON as the server writes it (fetch undoes the compression it travelled in).
     const text = await probe.text();
     const answer = JSON.parse(text) as { data: { transits: unknown[] } };
+    if (!answer.data) throw new Error(`the project read failed: ${text}`);
     const readBytes = Buffer.byteLength(text);
     if (answer.data.transits.length !== PROJECT_TRANSITS) throw new Error('the project read misses transits');
 
