@@ -70,6 +70,7 @@ describe('the encoding of a JSON answer and its kept compressed bytes (ADR 038)'
     expect(JSON.parse(brotliDecompressSync(first).toString())).toEqual(JSON.parse(text(1).toString()));
     // The same text answers the kept bytes themselves; another encoding is compressed on its own.
     expect(await compressed(text(1), 'br')).toBe(first);
+    expect(await compressed(text(1).toString(), 'br')).toBe(first);
     const gz = await compressed(text(1), 'gzip');
     expect(JSON.parse(gunzipSync(gz).toString())).toEqual(JSON.parse(text(1).toString()));
     // Two texts compressed together share nothing; answers asked for together share one compression.

@@ -71,7 +71,9 @@ export function keptCompressed(maxBytes: number) {
     }
   }
 
-  return async function compressed(text: Buffer, encoding: AnswerEncoding): Promise<Buffer> {
+  return async function compressed(text: string | Buffer, encoding: AnswerEncoding): Promise<Buffer> {
+    // A string is hashed as it is (its UTF-8 bytes, without copying them into a buffer first): a kept answer is
+    // found without the copy.
     const key = `${encoding}:${createHash('sha256').update(text).digest('base64')}`;
     const found = kept.get(key);
     if (found) {
@@ -82,7 +84,7 @@ export function keptCompressed(maxBytes: number) {
     }
     let pending = running.get(key);
     if (!pending) {
-      pending = compressors[encoding](text).then(
+      pending = compressors[encoding](typeof text === 'string' ? Buffer.from(text) : text).then(
         (value) => {
           running.delete(key);
           keep(key, value);
@@ -109,7 +111,12 @@ function encodingFor(
   if (reply.hasHeader('content-encoding') || request.headers['x-no-compression'] !== undefined) return null;
   const type = reply.getHeader('content-type');
   if (typeof type !== 'string' || !JSON_ANSWER.test(type)) return null;
-  if (Buffer.byteLength(payload) < COMPRESSION_THRESHOLD_BYTES) return null;
+  // A string has at least as many UTF-8 bytes as characters: only a short one is measured.
+  if (
+    payload.length < COMPRESSION_THRESHOLD_BYTES &&
+    Buffer.byteLength(payload) < COMPRESSION_THRESHOLD_BYTES
+  )
+    return null;
   const accept = request.headers['accept-encoding'];
   return answerEncoding(Array.isArray(accept) ? accept.join(',') : accept);
 }
@@ -135,8 +142,7 @@ export async function registerCompression(app: FastifyInstance) {
   app.addHook('onSend', async (request, reply, payload) => {
     const encoding = encodingFor(request, reply, payload);
     if (!encoding) return payload;
-    const text = typeof payload === 'string' ? Buffer.from(payload) : (payload as Buffer);
-    const body = await compressed(text, encoding);
+    const body = await compressed(payload as string | Buffer, encoding);
     const vary = reply.getHeader('vary');
     reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
     reply.header('content-encoding', encoding);
