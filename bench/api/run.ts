@@ -7,6 +7,8 @@
 // counts, catalogue, item types, project site, customers, recent projects),
 // then 200 users each reading the project every 2 s (100 reads a second, each user at a phase of its own:
 // users-load.ts) for the p99.
+// Every request to the server says what a browser's says in Accept-Encoding (BROWSER_ACCEPT_ENCODING), so an answer
+// of 1 kB or more is compressed as a browser gets it (ADR 033) and its compression is counted.
 // The server's CPU time (user + system, every thread, read from /proc) divided by the requests it answered is
 // compared with a bare node:http server answering a small JSON body in the same run, so the load generator's own
 // speed does not count. Figures are noisy on a shared machine: the load average is printed beside them, each load
@@ -47,6 +49,8 @@ const PROJECT_TRANSITS = 4;
 const ITEM_LINES = 8;
 const CONNECTIONS = 50;
 const REQUEST_TIMEOUT_S = 30;
+/** What Chromium and Firefox send: the server's compression of a large answer is part of what a page load costs. */
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 const USERS = 200;
 const USER_INTERVAL_S = 2;
 const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/sealplan_bench_api';
@@ -261,7 +265,8 @@ async function benchDatabase(kind: string) {
   try {
     await waitForHttp(`http://127.0.0.1:${BARE_PORT}/`, bare);
     await waitForHttp(`${base}/api/health`, server);
-    const auth = { authorization: `Bearer ${token}` };
+    const browser = { 'accept-encoding': BROWSER_ACCEPT_ENCODING };
+    const auth = { ...browser, authorization: `Bearer ${token}` };
     const read = {
       url: `${base}/api/project/getProjectAndTransits`,
       method: 'POST' as const,
@@ -269,9 +274,10 @@ async function benchDatabase(kind: string) {
       body: JSON.stringify({ projectId }),
     };
     const probe = await fetch(read.url, read);
-    // The answer's size on the wire (the JSON the server writes, as it writes it).
+    // The answer's JSON as the server writes it (fetch undoes the compression it travelled in).
     const text = await probe.text();
     const answer = JSON.parse(text) as { data: { transits: unknown[] } };
+    if (!answer.data) throw new Error(`the project read failed: ${text}`);
     const readBytes = Buffer.byteLength(text);
     if (answer.data.transits.length !== PROJECT_TRANSITS) throw new Error('the project read misses transits');
 
@@ -307,16 +313,20 @@ async function benchDatabase(kind: string) {
       ['customer/getActive', post('/api/customer/getActive')],
       ['project/getRecentProjects', post('/api/project/getRecentProjects')],
     ];
-    for (const [, options] of pageReads) {
+    const sizes: string[] = [];
+    for (const [name, options] of [['project read', read] as const, ...pageReads]) {
       const res = await fetch(options.url, options);
       if (!res.ok) throw new Error(`${options.url}: ${res.status} ${await res.text()}`);
+      const encoding = res.headers.get('content-encoding');
+      sizes.push(`${name} ${Buffer.byteLength(await res.text())} B${encoding ? ` (${encoding})` : ''}`);
     }
+    console.log(`  answers: ${sizes.join(', ')}`);
     const loads: { key: string; name: string; target?: number; options: LoadOptions }[] = [
       {
         key: 'health',
         name: 'GET /api/health',
         target: TARGET_RATIO.health,
-        options: { url: `${base}/api/health` },
+        options: { url: `${base}/api/health`, headers: browser },
       },
       {
         key: 'user',

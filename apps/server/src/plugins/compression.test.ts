@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { COMPRESSION_THRESHOLD_BYTES } from './compression';
+import { COMPRESSION_THRESHOLD_BYTES, answerEncoding, keptCompressed } from './compression';
 
 describe("the API's JSON answers travel compressed (ADR 033)", () => {
   let t: TestApp;
@@ -47,5 +47,58 @@ describe("the API's JSON answers travel compressed (ADR 033)", () => {
     expect(res.rawPayload.length).toBeLessThan(COMPRESSION_THRESHOLD_BYTES);
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.json()).toMatchObject({ success: true });
+  });
+});
+
+describe('the encoding of a JSON answer and its kept compressed bytes (ADR 038)', () => {
+  it('negotiates as @fastify/compress does: the highest quality of br and gzip, br on a tie', () => {
+    expect(answerEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(answerEncoding('gzip, deflate')).toBe('gzip');
+    expect(answerEncoding('br;q=0.5, gzip')).toBe('gzip');
+    expect(answerEncoding('br;q=0, gzip;q=0.1')).toBe('gzip');
+    expect(answerEncoding('*')).toBe('gzip');
+    expect(answerEncoding('X-GZIP')).toBe('gzip');
+    expect(answerEncoding('identity')).toBeNull();
+    expect(answerEncoding('br;q=0')).toBeNull();
+    expect(answerEncoding(undefined)).toBeNull();
+  });
+
+  it('compresses a text once per encoding, and drops the least recently sent past its budget', async () => {
+    const text = (n: number) => Buffer.from(JSON.stringify({ data: `${n}`.repeat(5_000) }));
+    const compressed = keptCompressed(1_000);
+    const first = await compressed(text(1), 'br');
+    expect(JSON.parse(brotliDecompressSync(first).toString())).toEqual(JSON.parse(text(1).toString()));
+    // The same text answers the kept bytes themselves; another encoding is compressed on its own.
+    expect(await compressed(text(1), 'br')).toBe(first);
+    expect(await compressed(text(1).toString(), 'br')).toBe(first);
+    const gz = await compressed(text(1), 'gzip');
+    expect(JSON.parse(gunzipSync(gz).toString())).toEqual(JSON.parse(text(1).toString()));
+    // Two texts compressed together share nothing; answers asked for together share one compression.
+    const [a, b] = await Promise.all([compressed(text(2), 'br'), compressed(text(2), 'br')]);
+    expect(a).toBe(b);
+    expect(a).not.toEqual(first);
+    // Past the budget the oldest goes: the first text is compressed again (equal bytes, a new buffer).
+    for (let n = 3; n < 3 + Math.ceil(1_000 / first.length) + 1; n++) await compressed(text(n), 'br');
+    const again = await compressed(text(1), 'br');
+    expect(again).not.toBe(first);
+    expect(again).toEqual(first);
+  });
+
+  it('sends a large API answer the same bytes each time, and plain to a client that asks for none', async () => {
+    const t = await createTestApp();
+    try {
+      const docs = (headers: Record<string, string>) =>
+        t.app.inject({ method: 'GET', url: '/api/docs', headers });
+      const one = await docs({ 'accept-encoding': 'gzip, deflate, br, zstd' });
+      const two = await docs({ 'accept-encoding': 'gzip, deflate, br, zstd' });
+      expect(one.headers['content-encoding']).toBe('br');
+      expect(two.rawPayload.equals(one.rawPayload)).toBe(true);
+      expect(one.headers['content-length']).toBe(String(one.rawPayload.length));
+      const plain = await docs({ 'accept-encoding': 'br', 'x-no-compression': '1' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(JSON.parse(brotliDecompressSync(one.rawPayload).toString())).toEqual(plain.json());
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -137,5 +137,11 @@ describe('catalogue cache (ADR 038)', () => {
     const after = await formData(second);
     expect(after.meta.isVerified).toBe(true);
     expect(after.catalogue.isSample).toBe(false);
+    // The meta row read in the session's statement is exactly the repository's own lookup's (its times to the
+    // millisecond, the verifier's e-mail), so the text kept for it is the text for the row.
+    const own = await createCatalogueRepository(t.deps.db.db).load();
+    expect(after.meta).toEqual(own.meta);
+    expect(after.meta.verifiedOn).not.toBeNull();
+    expect(after.meta.verifiedBy).toBeTruthy();
   });
 });

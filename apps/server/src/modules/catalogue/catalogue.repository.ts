@@ -374,6 +374,27 @@ export function createCatalogueRepository(db: Database) {
     return entry.tables;
   }
 
+  /**
+   * The catalogue as of a meta row already read (null: none), by the repository's own lookup or in the session's
+   * statement (catalogueMetaJson, ADR 038): the kept tables while the row's version is theirs.
+   */
+  async function loadAt(meta: CatalogueMeta | null): Promise<StoredCatalogue> {
+    const tables = await tablesAt(meta?.version ?? NO_META_VERSION);
+    const isVerified = meta?.isVerified ?? false;
+    return {
+      catalogue: { ...tables.catalogue, isSample: !isVerified },
+      meta: meta ?? {
+        dataVersion: 0,
+        isVerified: false,
+        verifiedOn: null,
+        verifiedBy: null,
+        version: 0,
+        lastUpdatedOn: new Date(0).toISOString(),
+      },
+      sampleFields: tables.sampleFields,
+    };
+  }
+
   return {
     /**
      * The catalogue (crushers sorted by pipe diameter, spec §9), its meta row and sample marks. One indexed query
@@ -382,22 +403,10 @@ export function createCatalogueRepository(db: Database) {
      */
     async load(): Promise<StoredCatalogue> {
       const rows = await metaNow.execute({ id: CATALOGUE_META_ID });
-      const meta = rows[0] ? presentMeta(rows[0]) : null;
-      const tables = await tablesAt(meta?.version ?? NO_META_VERSION);
-      const isVerified = meta?.isVerified ?? false;
-      return {
-        catalogue: { ...tables.catalogue, isSample: !isVerified },
-        meta: meta ?? {
-          dataVersion: 0,
-          isVerified: false,
-          verifiedOn: null,
-          verifiedBy: null,
-          version: 0,
-          lastUpdatedOn: new Date(0).toISOString(),
-        },
-        sampleFields: tables.sampleFields,
-      };
+      return loadAt(rows[0] ? presentMeta(rows[0]) : null);
     },
+
+    loadAt,
 
     readMeta: () => readMeta(db),
 

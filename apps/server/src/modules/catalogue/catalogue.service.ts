@@ -3,6 +3,7 @@ import {
   CATALOGUE_MESSAGES,
   CATALOGUE_TABLES,
   RECORD_MESSAGES,
+  type CatalogueMeta,
   type CatalogueTable,
   type Envelope,
   type FormData,
@@ -134,6 +135,11 @@ export function carrySampleFields(before: Catalogue, marks: SampleFields, after:
   return result;
 }
 
+/** The catalogue's meta row as a route already read it (null: the catalogue was never seeded). */
+export interface MetaRead {
+  meta: CatalogueMeta | null;
+}
+
 export function createCatalogueService({ repo, now }: { repo: CatalogueRepository; now: () => Date }) {
   /**
    * The answers of the two catalogue reads as envelope text, written once per catalogue and meta row (ADR 038):
@@ -141,8 +147,9 @@ export function createCatalogueService({ repo, now }: { repo: CatalogueRepositor
    */
   let answers: { key: string; tables: object; formData: string; itemTypes: string } | null = null;
 
-  async function answersNow() {
-    const stored = await repo.load();
+  /** The answers as of the meta row `read` says (read elsewhere, e.g. with the session), else as of now. */
+  async function answersNow(read?: MetaRead) {
+    const stored = read ? await repo.loadAt(read.meta) : await repo.load();
     const key = JSON.stringify(stored.meta);
     // The sample marks are loaded with the tables: a new object means the tables were read again.
     if (answers && answers.key === key && answers.tables === stored.sampleFields) return answers;
@@ -171,14 +178,17 @@ export function createCatalogueService({ repo, now }: { repo: CatalogueRepositor
       return (await repo.load()).catalogue.itemTypes;
     },
 
-    /** getFormData's whole answer (envelope included) as JSON text, written once per catalogue (ADR 038). */
-    async formDataAnswer(): Promise<Envelope<FormData>> {
-      return rawEnvelope<FormData>((await answersNow()).formData);
+    /**
+     * getFormData's whole answer (envelope included) as JSON text, written once per catalogue (ADR 038); as of
+     * the meta row `read` when the route read it with the session.
+     */
+    async formDataAnswer(read?: MetaRead): Promise<Envelope<FormData>> {
+      return rawEnvelope<FormData>((await answersNow(read)).formData);
     },
 
     /** getPenetratingItemTypes' whole answer as JSON text, written once per catalogue (ADR 038). */
-    async penetratingItemTypesAnswer(): Promise<Envelope<PenetratingItemTypes>> {
-      return rawEnvelope<PenetratingItemTypes>((await answersNow()).itemTypes);
+    async penetratingItemTypesAnswer(read?: MetaRead): Promise<Envelope<PenetratingItemTypes>> {
+      return rawEnvelope<PenetratingItemTypes>((await answersNow(read)).itemTypes);
     },
 
     /** Admin: replaces the catalogue; verification is withdrawn (the new figures are not verified yet). */

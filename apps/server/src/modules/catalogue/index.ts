@@ -1,6 +1,7 @@
 /** The catalogue module's public face (ADR 025): other modules and the composition root import only this file. */
 export { catalogueRoutes } from './catalogue.routes';
-export { createCatalogueService, type CatalogueService } from './catalogue.service';
+export { createCatalogueService, type CatalogueService, type MetaRead } from './catalogue.service';
+export { catalogueMetaJson, catalogueMetaOf } from './catalogue-meta-json';
 export {
   CATALOGUE_META_ID,
   createCatalogueRepository,

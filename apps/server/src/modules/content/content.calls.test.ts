@@ -360,6 +360,11 @@ describe('translations', () => {
     const namespaces = Object.keys(before.body.data.resources);
     expect(namespaces).toEqual(expect.arrayContaining(['common', 'shell']));
     const [key, text] = Object.entries(before.body.data.resources.shell as Record<string, string>)[0]!;
+    // A signed-in caller's answer is read with the session and kept per culture (ADR 038): the same answer,
+    // and an override is in the next one.
+    const signedIn = () =>
+      api(ctx.t, 'GET', '/api/translations/all?culture=de-DE', ctx.callers.customerAdministrator);
+    expect((await signedIn()).body.data).toEqual(before.body.data);
     const override = await api(ctx.t, 'POST', '/api/instance/Translation', ctx.callers.providerEditor, {
       culture: 'de-DE',
       namespace: 'shell',
@@ -369,6 +374,7 @@ describe('translations', () => {
     expect(override.status).toBe(200);
     const after = await api(ctx.t, 'GET', '/api/translations/all?culture=de-DE', null);
     expect(after.body.data.resources.shell[key]).toBe(`${text} (geändert)`);
+    expect((await signedIn()).body.data).toEqual(after.body.data);
     // Other cultures keep their text; en-GB reads en-US (spec §4 language map); unknown ones are refused.
     const english = await api(ctx.t, 'GET', '/api/translations/all?culture=en-GB', null);
     expect(english.body.data.culture).toBe('en-US');

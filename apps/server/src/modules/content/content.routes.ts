@@ -12,10 +12,12 @@ import {
 import { AppError } from '../../errors';
 import { ok } from '../../lib/reply';
 import { apiRoute } from '../../plugins/api-routes';
+import { withSessionValue } from '../../plugins/auth';
 import { photoTooLarge, type PhotosService } from '../history';
 import type { ContentService } from './content.service';
 import { fileTooLarge, type LockerService } from './locker.service';
-import type { TranslationsService } from './translations.service';
+import { cultureRequested, type TranslationsService } from './translations.service';
+import { translationOverridesJson } from './translations-json';
 
 /** Browsers may keep a locker file this long (ids are never reused, so a file never changes under its id). */
 const LOCKER_CACHE_SECONDS = 86_400;
@@ -116,12 +118,26 @@ export const contentRoutes: FastifyPluginAsyncZod<{
     async () => ok(await content.message()),
   );
 
+  // A signed-in caller's overrides are read in the session's statement and the answer is text kept per culture
+  // (ADR 038); a visitor's (the public pages) through the service.
   apiRoute(
     app,
     {
       call: 'translations.all',
+      ...withSessionValue({
+        name: 'session_with_translation_overrides',
+        value: (_caller, input) => translationOverridesJson(input.culture),
+        inputs: { culture: 'text' },
+        params: (request) => {
+          const culture = cultureRequested(String((request.query as { culture?: unknown }).culture));
+          return culture ? { culture } : null;
+        },
+      }),
     },
-    async (request) => ok(await translations.all(request.query.culture)),
+    async (request) =>
+      typeof request.sessionValue === 'string'
+        ? translations.allAnswer(request.query.culture, request.sessionValue)
+        : ok(await translations.all(request.query.culture)),
   );
 
   // The public address of a published content page (facebookScrape sends scrapers here). Slugs the contract

@@ -1,8 +1,15 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CONTENT_MESSAGES, CULTURES, type Culture, type TranslationsResponse } from '@sealplan/contracts';
+import {
+  CONTENT_MESSAGES,
+  CULTURES,
+  type Culture,
+  type Envelope,
+  type TranslationsResponse,
+} from '@sealplan/contracts';
 import { AppError } from '../../errors';
+import { okEnvelopeText, rawEnvelope } from '../../lib/raw-json';
 import type { ContentRepository } from './content.repository';
 
 /** The web app's bundled locale files in the repository (the server runs from source, so the path is stable). */
@@ -18,6 +25,14 @@ const CULTURE_ALIASES: Record<string, Culture> = {
 };
 
 type Resources = Record<string, Record<string, string>>;
+type TranslationOverride = { namespace: string; key: string; text: string };
+
+/** The culture a request names, through the language map; undefined for one outside it. */
+export function cultureRequested(requested: string): Culture | undefined {
+  return (CULTURES as readonly string[]).includes(requested)
+    ? (requested as Culture)
+    : CULTURE_ALIASES[requested];
+}
 
 /** i18next JSON (nested objects) as flat dotted keys, the shape overrides are stored in. */
 function flatten(value: unknown, prefix: string, into: Record<string, string>) {
@@ -55,22 +70,49 @@ export function createTranslationsService({
     return resources;
   }
 
+  function cultureOf(requested: string): Culture {
+    const culture = cultureRequested(requested);
+    if (!culture) {
+      const message = CONTENT_MESSAGES.unknownCulture.replace('{allowed}', CULTURES.join(', '));
+      throw new AppError('VALIDATION_FAILED', message, { culture: message });
+    }
+    return culture;
+  }
+
+  async function merged(culture: Culture, overrides: readonly TranslationOverride[]) {
+    if (!bundled.has(culture)) bundled.set(culture, readBundled(culture));
+    const base = await bundled.get(culture)!;
+    const resources: Resources = Object.fromEntries(
+      Object.entries(base).map(([ns, keys]) => [ns, { ...keys }]),
+    );
+    for (const o of overrides) (resources[o.namespace] ??= {})[o.key] = o.text;
+    return { culture, resources };
+  }
+
+  /** The answer's envelope text per culture, kept with the overrides' text it was written from (ADR 038). */
+  const answers = new Map<Culture, { overrides: string; text: string }>();
+
   return {
     async all(requested: string): Promise<TranslationsResponse> {
-      const culture = (CULTURES as readonly string[]).includes(requested)
-        ? (requested as Culture)
-        : CULTURE_ALIASES[requested];
-      if (!culture) {
-        const message = CONTENT_MESSAGES.unknownCulture.replace('{allowed}', CULTURES.join(', '));
-        throw new AppError('VALIDATION_FAILED', message, { culture: message });
-      }
-      if (!bundled.has(culture)) bundled.set(culture, readBundled(culture));
-      const base = await bundled.get(culture)!;
-      const resources: Resources = Object.fromEntries(
-        Object.entries(base).map(([ns, keys]) => [ns, { ...keys }]),
+      const culture = cultureOf(requested);
+      return merged(culture, await repo.translationsOf(culture));
+    },
+
+    /**
+     * The whole answer (envelope included) as JSON text, from the overrides as `translationOverridesJson` wrote
+     * them (read in the session's statement, ADR 038): written again only when the overrides change, so an
+     * unchanged culture costs no JSON work.
+     */
+    async allAnswer(requested: string, overridesJson: string): Promise<Envelope<TranslationsResponse>> {
+      const culture = cultureOf(requested);
+      const kept = answers.get(culture);
+      if (kept && kept.overrides === overridesJson) return rawEnvelope<TranslationsResponse>(kept.text);
+      const overrides = (JSON.parse(overridesJson) as [string, string, string][]).map(
+        ([namespace, key, text]) => ({ namespace, key, text }),
       );
-      for (const o of await repo.translationsOf(culture)) (resources[o.namespace] ??= {})[o.key] = o.text;
-      return { culture, resources };
+      const text = okEnvelopeText(JSON.stringify(await merged(culture, overrides)));
+      answers.set(culture, { overrides: overridesJson, text });
+      return rawEnvelope<TranslationsResponse>(text);
     },
   };
 }

@@ -37,3 +37,21 @@ export function activeCustomersJson(organizationId: SQL): SQL<string> {
     ) as active
   ), '[]'::json)`;
 }
+
+/**
+ * industry getActive's answer as JSON text (ADR 038): the active industries as presentIndustry answers them, in
+ * the repository's order (`listIndustries`: sort, then name).
+ */
+export function activeIndustriesJson(): SQL<string> {
+  return sql<string>`coalesce((
+    select json_agg(json_build_object(
+      'id', ${industries.id},
+      'name', ${industries.name},
+      'names', ${industries.names},
+      'isActive', ${industries.isActive},
+      'sort', ${industries.sort}
+    ) order by ${industries.sort}, ${industries.name})
+    from ${industries}
+    where ${industries.isActive} = true
+  ), '[]'::json)::text`;
+}

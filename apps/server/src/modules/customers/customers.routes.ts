@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Customer } from '@sealplan/contracts';
+import type { Customer, Industry } from '@sealplan/contracts';
 import { ok } from '../../lib/reply';
 import { okEnvelopeSql, rawEnvelope } from '../../lib/raw-json';
 import { orgIdOf, sessionValueOf, withSessionValue } from '../../plugins/auth';
-import { activeCustomersJson } from './customer-json';
+import { activeCustomersJson, activeIndustriesJson } from './customer-json';
 import { apiRoute } from '../../plugins/api-routes';
 import type { CustomersService } from './customers.service';
 
@@ -40,13 +40,23 @@ export const customersRoutes: FastifyPluginAsyncZod<{ customers: CustomersServic
     async (request) => rawEnvelope<Customer[]>(sessionValueOf<string>(request)),
   );
 
-  // Public: the register page lists the industries to a visitor; they are reference data.
+  // Public: the register page lists the industries to a visitor; they are reference data. A signed-in caller's
+  // are read in the session's statement (ADR 038); a visitor's by the service.
   apiRoute(
     app,
     {
       call: 'industry.getActive',
+      ...withSessionValue({
+        name: 'session_with_active_industries',
+        value: () => okEnvelopeSql(activeIndustriesJson()),
+        inputs: {},
+        params: () => ({}),
+      }),
     },
-    async () => ok(await service.getActiveIndustries()),
+    async (request) =>
+      typeof request.sessionValue === 'string'
+        ? rawEnvelope<Industry[]>(request.sessionValue)
+        : ok(await service.getActiveIndustries()),
   );
 
   apiRoute(

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RECENT_PROJECTS_LIMIT, type Customer, type DashboardData, type Project } from '@sealplan/contracts';
+import { sql } from 'drizzle-orm';
+import {
+  RECENT_PROJECTS_LIMIT,
+  type Customer,
+  type DashboardData,
+  type Industry,
+  type Project,
+} from '@sealplan/contracts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createUserWithToken, type TestUser } from '../../testing/factories';
 import { createInlineCpu } from '../../workers/inline-cpu';
@@ -94,6 +101,23 @@ describe('page reads written by the database (ADR 038)', () => {
       overfilledTransits: 1,
       customers: 2,
     });
+  });
+
+  it('industry getActive answers what the service answers, to a signed-in caller and to a visitor', async () => {
+    // An inactive industry and names per language (ADR 030) make the answer more than the seed's order.
+    await t.deps.db.db.execute(sql`update industries set is_active = false where id = 'ON_SHORE'`);
+    await t.deps.db.db.execute(
+      sql`update industries set names = '{"de-DE":"Offshore (de)"}'::jsonb where id = 'OFF_SHORE'`,
+    );
+    const expected = await services.customers.getActiveIndustries();
+    expect(expected.some((i) => i.id === 'ON_SHORE')).toBe(false);
+    expect(expected.find((i) => i.id === 'OFF_SHORE')?.names).toEqual({ 'de-DE': 'Offshore (de)' });
+    const signedIn = await call<Industry[]>(t.app, '/api/industry/getActive', {}, user.headers);
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.data).toEqual(expected);
+    const visitor = await call<Industry[]>(t.app, '/api/industry/getActive', {}, {});
+    expect(visitor.body.data).toEqual(expected);
+    await t.deps.db.db.execute(sql`update industries set is_active = true where id = 'ON_SHORE'`);
   });
 
   it('another organization reads none of it, and a signed-out caller is refused', async () => {

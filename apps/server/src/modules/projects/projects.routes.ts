@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import {
   projectIdRequestSchema,
@@ -15,6 +16,7 @@ import { AppError } from '../../errors';
 import { dashboardJson, projectReadJson, recentProjectsJson } from './project-read';
 import { apiRoute } from '../../plugins/api-routes';
 import type { ProjectServices } from './project-services';
+import { catalogueMetaJson, catalogueMetaOf, type MetaRead } from '../catalogue';
 
 /** Spec §7 product functions of projects (POST /api/project/{name}). */
 export const projectsRoutes: FastifyPluginAsyncZod<Pick<ProjectServices, 'projects' | 'catalogue'>> = async (
@@ -33,20 +35,33 @@ export const projectsRoutes: FastifyPluginAsyncZod<Pick<ProjectServices, 'projec
     },
   );
 
+  // The two catalogue reads answer text kept per meta row; the row is read in the session's statement, so a
+  // request whose catalogue is kept is one round trip (ADR 038).
+  const catalogueMeta = withSessionValue({
+    name: 'session_with_catalogue_meta',
+    value: () => catalogueMetaJson(),
+    inputs: {},
+    params: () => ({}),
+  });
+  const metaRead = (request: FastifyRequest): MetaRead => ({
+    meta: catalogueMetaOf(sessionValueOf<string | null>(request)),
+  });
   apiRoute(
     app,
     {
       call: 'project.getFormData',
+      ...catalogueMeta,
     },
-    () => catalogue.formDataAnswer(),
+    (request) => catalogue.formDataAnswer(metaRead(request)),
   );
 
   apiRoute(
     app,
     {
       call: 'project.getPenetratingItemTypes',
+      ...catalogueMeta,
     },
-    () => catalogue.penetratingItemTypesAnswer(),
+    (request) => catalogue.penetratingItemTypesAnswer(metaRead(request)),
   );
 
   // The project is read in the session's own statement, for the caller's organization: one round trip (ADR 019).

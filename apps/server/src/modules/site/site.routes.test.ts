@@ -16,6 +16,9 @@ import {
 import { createUserWithToken, type TestUser } from '../../testing/factories';
 import { call } from '../projects/testing/project-fixtures';
 import { LABEL_LAYOUTS } from './tasks';
+import { createSiteRepository } from './site.repository';
+import { createSiteService } from './site.service';
+import { createInlineCpu } from '../../workers/inline-cpu';
 import { A60_CABLE_FIELDS, setUpProject, type ProjectSetup } from '../transits/testing/transit-fixtures';
 
 let setup: ProjectSetup;
@@ -351,5 +354,52 @@ describe('label sheet', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(JSON.stringify(res.json().error)).toContain('paper');
+  });
+});
+
+describe('the page-load reads written by the database (ADR 038)', () => {
+  it('answer exactly what the service answers from the repository, and only for the caller', async () => {
+    // Names that sort differently by case, equal sort numbers, a removed transit and each status present.
+    for (const name of ['beta hold', 'Alpha hold', 'alpha Hold']) await saveLocation(setup.user, { name });
+    const removed = await newTransit('Removed transit');
+    await ok(setup.user, '/api/project/saveTransit', {
+      transit: {
+        projectId: setup.project.id,
+        id: removed.id,
+        version: removed.version,
+        name: removed.name,
+        shape: 'ROUND',
+        diameterMm: 250,
+        ...A60_CABLE_FIELDS,
+        isDelete: true,
+      },
+    });
+    const installed = await newTransit('Installed transit');
+    await ok(installer, '/api/site/changeStatus', { transitId: installed.id, action: 'install' });
+    const service = createSiteService({
+      repo: createSiteRepository(setup.t.deps.db.db),
+      now: () => new Date(),
+      cpu: createInlineCpu(),
+      publicUrl: 'http://localhost:3000',
+    });
+    const organizationId = setup.user.organizationId!;
+
+    const site = await ok<ProjectSite>(setup.user, '/api/site/getProjectSite', {
+      projectId: setup.project.id,
+    });
+    const expected = await service.getProjectSite(organizationId, setup.project.id);
+    expect(site).toEqual(expected);
+    expect(site.transits.some((r) => r.transitId === removed.id)).toBe(false);
+    expect(new Set(site.transits.map((r) => r.status)).size).toBeGreaterThanOrEqual(3);
+    expect(site.locations.length).toBeGreaterThanOrEqual(6);
+
+    const counts = await ok<SiteStatusCounts>(setup.user, '/api/site/getStatusCounts', {});
+    expect(counts).toEqual(await service.getStatusCounts(organizationId));
+    const strangers = await ok<SiteStatusCounts>(stranger, '/api/site/getStatusCounts', {});
+    expect(strangers).toEqual(await service.getStatusCounts(stranger.organizationId!));
+
+    const missing = await as(setup.user, '/api/site/getProjectSite', { projectId: transit.id });
+    expect(missing.status).toBe(404);
+    expect(missing.body.error?.message).toBe(RECORD_MESSAGES.notFound);
   });
 });

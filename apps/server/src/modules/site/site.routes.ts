@@ -1,8 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
+import {
+  projectIdRequestSchema,
+  RECORD_MESSAGES,
+  type ProjectSite,
+  type SiteStatusCounts,
+} from '@sealplan/contracts';
+import { AppError } from '../../errors';
 import { ok } from '../../lib/reply';
-import { orgIdOf } from '../../plugins/auth';
+import { okEnvelopeSql, rawEnvelope } from '../../lib/raw-json';
+import { orgIdOf, sessionValueOf, withSessionValue } from '../../plugins/auth';
 import { apiRoute } from '../../plugins/api-routes';
+import { projectSiteJson, statusCountsJson } from './site-json';
 import type { SiteCaller, SiteService } from './site.service';
 
 function callerOf(request: FastifyRequest): SiteCaller {
@@ -17,8 +26,27 @@ function callerOf(request: FastifyRequest): SiteCaller {
 
 /** A transit's life on site (ADR 031): locations, installation and inspection, labels. */
 export const siteRoutes: FastifyPluginAsyncZod<{ site: SiteService }> = async (app, { site }) => {
-  apiRoute(app, { call: 'site.getProjectSite' }, async (request) =>
-    ok(await site.getProjectSite(orgIdOf(request), request.body.projectId)),
+  // The two page-load reads are read in the session's statement, written by the database: one round trip
+  // (ADR 038). The service keeps the same answers built from the repository's rows (site-reads.test.ts).
+  apiRoute(
+    app,
+    {
+      call: 'site.getProjectSite',
+      ...withSessionValue({
+        name: 'session_with_project_site',
+        value: (caller, input) => okEnvelopeSql(projectSiteJson(caller.organizationId, input.projectId)),
+        inputs: { projectId: 'uuid' },
+        params: (request) => {
+          const body = projectIdRequestSchema.safeParse(request.body);
+          return body.success ? { projectId: body.data.projectId } : null;
+        },
+      }),
+    },
+    async (request) => {
+      const json = sessionValueOf<string | null>(request);
+      if (json === null) throw new AppError('NOT_FOUND', RECORD_MESSAGES.notFound);
+      return rawEnvelope<ProjectSite>(json);
+    },
   );
 
   apiRoute(app, { call: 'site.saveLocation' }, async (request) => {
@@ -47,8 +75,18 @@ export const siteRoutes: FastifyPluginAsyncZod<{ site: SiteService }> = async (a
     return ok(answer);
   });
 
-  apiRoute(app, { call: 'site.getStatusCounts' }, async (request) =>
-    ok(await site.getStatusCounts(orgIdOf(request))),
+  apiRoute(
+    app,
+    {
+      call: 'site.getStatusCounts',
+      ...withSessionValue({
+        name: 'session_with_status_counts',
+        value: (caller) => okEnvelopeSql(statusCountsJson(caller.organizationId)),
+        inputs: {},
+        params: () => ({}),
+      }),
+    },
+    async (request) => rawEnvelope<SiteStatusCounts>(sessionValueOf<string>(request)),
   );
 
   apiRoute(app, { call: 'site.labelSheet' }, async (request, reply) => {
