@@ -11,3 +11,14 @@ test('an unknown path shows the 404 page', async ({ page }) => {
   await page.goto('/no/such/page');
   await expect(page.getByText("We couldn't find this page.")).toBeVisible();
 });
+
+test('the built server answers the bundled interface texts of a language, not only the overrides', async ({
+  request,
+}) => {
+  const answer = await request.get('/api/translations/all?culture=de-DE');
+  expect(answer.ok()).toBe(true);
+  const texts = JSON.stringify((await answer.json()).data);
+  // A text of the German locale files (apps/web/src/locales/de-DE), which the server reads from the repository.
+  expect(texts).toContain('Alle Systeme betriebsbereit');
+  expect(texts.length).toBeGreaterThan(10_000);
+});

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import { pino } from 'pino';
@@ -26,6 +25,7 @@ import { createSerializerCompiler } from './plugins/serializer';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { webCacheControl } from './plugins/web-cache';
 import { registerCompression } from './plugins/compression';
+import { DEFAULT_WEB_DIST } from './repository-paths';
 import { completeOpenApiDocument, type OpenApiDocument } from './plugins/openapi-document';
 
 export interface AppDeps {
@@ -67,7 +67,6 @@ export interface RouteEntry {
   responseStatuses: string[];
 }
 
-const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const BODY_LIMIT_BYTES = 8 * 1024 * 1024;
 /** Production log lines are written in batches of about this many bytes, or every LOG_FLUSH_MS (ADR 019). */
 const LOG_BUFFER_BYTES = 4096;

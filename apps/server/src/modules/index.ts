@@ -22,8 +22,8 @@ import {
   createLockerService,
   createTemplateSource,
   createTranslationsService,
-  DEFAULT_LOCALES_DIR,
 } from './content';
+import { DEFAULT_LOCALES_DIR } from '../repository-paths';
 import { customersRoutes } from './customers';
 import { createDevicesRepository, createDevicesService, devicesRoutes } from './devices';
 import { createExportRepository, createExportService, exportRoutes, loadCatalogueForExport } from './export';

@@ -3,6 +3,6 @@ export { contentRoutes } from './content.routes';
 export { createContentService, type ContentService } from './content.service';
 export { createContentRepository } from './content.repository';
 export { createLockerService } from './locker.service';
-export { createTranslationsService, DEFAULT_LOCALES_DIR } from './translations.service';
+export { createTranslationsService } from './translations.service';
 export { createTemplateSource } from './template-source';
 export { seedContent } from './content.seed';

@@ -1,6 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   CONTENT_MESSAGES,
   CULTURES,
@@ -11,9 +10,6 @@ import {
 import { AppError } from '../../errors';
 import { okEnvelopeText, rawEnvelope } from '../../lib/raw-json';
 import type { ContentRepository } from './content.repository';
-
-/** The web app's bundled locale files in the repository (the server runs from source, so the path is stable). */
-export const DEFAULT_LOCALES_DIR = fileURLToPath(new URL('../../../../web/src/locales', import.meta.url));
 
 /** Spec §4 language map: English (UK) reads en-US; a stored culture outside the map is refused. */
 const CULTURE_ALIASES: Record<string, Culture> = {
