@@ -4,7 +4,7 @@
 //   so these specs run in parallel (E2E_WORKERS, 2 by default: one per core of the CI machine).
 // - `global-data`: the specs that change what every user sees (site settings, translations, catalogue, content,
 //   menu, products, e-mail templates, account approval, the seeded administrator's own sign-ins). One worker, as
-//   the seeded administrator; `npm run test:all` runs it before `per-user` on a server of its own, never beside it.
+//   the seeded administrator; `npm run test:all` runs it after `per-user`, never beside it.
 // Rule for a new spec: sign in with the helpers of support/session.ts (or the `account` fixture) and add nothing
 // here; if it changes global data, add its file name to GLOBAL_DATA_SPECS. See e2e/README.md.
 import { defineConfig, devices } from '@playwright/test';

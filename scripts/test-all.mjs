@@ -88,13 +88,11 @@ if (process.env.E2E === 'skip') {
     failedStages.push('e2e (no chromium)');
     totals.failed += 1;
   } else {
-    // ADR 026: the projects of e2e/playwright.config.ts, each on a fresh server: the specs that change global data
-    // alone (one worker), then the per-user specs in parallel. Global-data goes first so that the core its one
-    // worker leaves idle is taken by whatever runs beside the browser suite (CI's PostgreSQL tier), not left idle at
-    // the end.
+    // ADR 026: the projects of e2e/playwright.config.ts: the per-user specs in parallel, then the specs that change
+    // global data alone, on a fresh server.
     // The first run builds the web app and the server (unless E2E_BUILD=false: CI built them); the second reuses them.
     let build = process.env.E2E_BUILD ?? 'true';
-    for (const project of ['global-data', 'per-user']) {
+    for (const project of ['per-user', 'global-data']) {
       const pwFile = `${out}/playwright-${project}.json`;
       const pwCode = await run(
         'npx',
