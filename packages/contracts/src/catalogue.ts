@@ -142,6 +142,16 @@ export const catalogueMetaSchema = z.object({
 });
 export type CatalogueMeta = z.infer<typeof catalogueMetaSchema>;
 
+/** The meta a catalogue that was never seeded answers: no data version, not verified, never changed. */
+export const NO_CATALOGUE_META: CatalogueMeta = Object.freeze({
+  dataVersion: 0,
+  isVerified: false,
+  verifiedOn: null,
+  verifiedBy: null,
+  version: 0,
+  lastUpdatedOn: new Date(0).toISOString(),
+});
+
 /**
  * Spec §7 POST /api/project/getFormData {} — form reference data of spec §3. `catalogue.isSample` is true while
  * the catalogue is not verified. `sampleFields` names, per table and row id, which values are sample values.

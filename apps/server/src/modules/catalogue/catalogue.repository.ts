@@ -2,6 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Catalogue, TranslatedNames } from '@sealplan/engine';
 import {
   compactNames,
+  NO_CATALOGUE_META,
   type CatalogueMeta,
   type CatalogueTable,
   type SampleFields,
@@ -383,14 +384,7 @@ export function createCatalogueRepository(db: Database) {
     const isVerified = meta?.isVerified ?? false;
     return {
       catalogue: { ...tables.catalogue, isSample: !isVerified },
-      meta: meta ?? {
-        dataVersion: 0,
-        isVerified: false,
-        verifiedOn: null,
-        verifiedBy: null,
-        version: 0,
-        lastUpdatedOn: new Date(0).toISOString(),
-      },
+      meta: meta ?? NO_CATALOGUE_META,
       sampleFields: tables.sampleFields,
     };
   }

@@ -3,6 +3,7 @@ import {
   DEFAULT_MEASUREMENT_SYSTEM,
   FRONT_END_VERSION,
   hasProviderWideReach,
+  NO_CATALOGUE_META,
   type AdminSettings,
   type AppSettings,
   type MeasurementSystemId,
@@ -89,14 +90,7 @@ export function createSettingsService(deps: SettingsServiceDeps) {
       ]);
       return {
         ...base,
-        catalogueMeta: meta ?? {
-          dataVersion: 0,
-          isVerified: false,
-          verifiedOn: null,
-          verifiedBy: null,
-          version: 0,
-          lastUpdatedOn: new Date(0).toISOString(),
-        },
+        catalogueMeta: meta ?? NO_CATALOGUE_META,
         database: everywhere ? deps.database : null,
         mail: everywhere ? deps.mail : null,
         publicUrl: everywhere ? deps.publicUrl : null,
