@@ -187,6 +187,8 @@ test.describe('application shell', () => {
   });
 
   test('each colour theme applies at once and survives a reload', async ({ page, request }) => {
+    // Eight themes, each chosen, saved and reloaded: past 60 s on a slow 2-core machine beside the PostgreSQL tier.
+    test.slow();
     await signIn(page, request);
     await page.goto('/dashboard');
     await expect(header(page)).toHaveCSS('background-color', THEME_TOP_BARS.A!);
