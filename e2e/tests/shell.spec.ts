@@ -419,6 +419,8 @@ test.describe('application shell', () => {
     page,
     request,
   }) => {
+    // Six pages through axe: past 60 s on a slow 2-core machine beside the PostgreSQL tier.
+    test.slow();
     const token = await apiToken(request);
     const projectId = await someProjectId(request, token);
     // Every page in every theme is checked before asserting, so one run reports all findings.
