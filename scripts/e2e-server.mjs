@@ -24,6 +24,8 @@ const env = {
   LOG_LEVEL: 'warn',
   // PUBLIC_URL is left to its default, the address listened on (http://127.0.0.1:PORT, the tests' baseURL).
   HOST: '127.0.0.1',
+  // The server shares the machine with Chromium (and, on CI, the PostgreSQL tests): niced bulk threads would starve.
+  CPU_BULK_NICE: '0',
   ADMIN_EMAIL: 'admin@sealplan.local',
   ADMIN_PASSWORD: 'e2e-admin-password',
   // Webhooks (ADR 037): the webhooks spec's receiver runs on this machine, over plain http.

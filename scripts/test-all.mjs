@@ -66,10 +66,14 @@ async function runVitest() {
   // PostgreSQL pass runs beside the browser suite, which already fills the cores, and more files at once there only
   // stretch each test towards its timeout.
   const workers = Number(process.env.VITEST_MAX_WORKERS) || availableParallelism();
+  // VITEST_TEST_TIMEOUT (ms) replaces the configured per-test time-out: a time-out is there to end a hang, and a
+  // tier that shares a busy machine (CI's PostgreSQL pass) needs more room than one that has it alone.
+  const timeout = Number(process.env.VITEST_TEST_TIMEOUT) || 0;
   const vitestCode = await run('npx', [
     'vitest',
     'run',
     `--maxWorkers=${workers}`,
+    ...(timeout ? [`--testTimeout=${timeout}`, `--hookTimeout=${2 * timeout}`] : []),
     ...onlyDatabaseProjects,
     '--reporter=default',
     '--reporter=json',

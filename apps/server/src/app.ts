@@ -103,7 +103,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
     trustProxy: deps.env.TRUST_PROXY.length > 0 ? deps.env.TRUST_PROXY : false,
   }).withTypeProvider<ZodTypeProvider>();
 
-  const cpu = deps.cpu ?? createCpuPool({ log: app.log });
+  const cpu = deps.cpu ?? createCpuPool({ log: app.log, bulkNice: deps.env.CPU_BULK_NICE });
   app.decorate('deps', { ...deps, cpu });
   app.addHook('onClose', async () => cpu.close());
   const routeTable: RouteEntry[] = [];

@@ -26,3 +26,11 @@ describe('PUBLIC_URL', () => {
     expect(listenUrl('[fe80::1]', 80)).toBe('http://[fe80::1]:80');
   });
 });
+
+describe('CPU_BULK_NICE', () => {
+  it('defaults to 10 and takes 0 to 19', () => {
+    expect(parseEnv({ NODE_ENV: 'test' }).CPU_BULK_NICE).toBe(10);
+    expect(parseEnv({ NODE_ENV: 'test', CPU_BULK_NICE: '0' }).CPU_BULK_NICE).toBe(0);
+    expect(() => parseEnv({ NODE_ENV: 'test', CPU_BULK_NICE: '20' })).toThrow(/CPU_BULK_NICE/);
+  });
+});

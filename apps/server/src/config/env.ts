@@ -101,6 +101,11 @@ export const envSchema = z.object({
     .default(12 * 60 * 60),
   /** Requests one API key may make per minute, counted across every app server (ADR 036). */
   API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /**
+   * Nice increment of the bulk worker threads (ADR 022): documents and schedule reads yield the cores to saves.
+   * On a machine shared with other busy processes the bulk lane then gets little CPU; 0 gives it a fair share.
+   */
+  CPU_BULK_NICE: z.coerce.number().int().min(0).max(19).default(10),
   PROVIDER_NAME: z.string().default('Sealplan'),
   PROVIDER_SHORT_NAME: z.string().default('Sealplan'),
   ADMIN_EMAIL: z.string().email().default('admin@sealplan.local'),

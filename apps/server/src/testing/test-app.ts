@@ -4,7 +4,7 @@ import { buildApp, type App, type AppDeps } from '../app';
 import { parseEnv } from '../config/env';
 import type { MailMessage, Mailer } from '../lib/mail';
 import { PGBOSS_SCHEMA } from '../modules/queue';
-import { createCpuPool } from '../workers/cpu-pool';
+import { createCpuPool, type CpuPool, type CpuPoolOptions } from '../workers/cpu-pool';
 
 export interface TestApp {
   app: App;
@@ -21,6 +21,15 @@ export interface TestApp {
    */
   advanceQueueClock(ms: number): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * The real worker pool as tests use it: one thread per lane, started on the first task (most test files never size
+ * or export). The bulk lane runs at normal priority: the tests share the machine with a browser suite and other
+ * test files, against whose normal-priority processes a niced thread would starve past its time-outs (ADR 022).
+ */
+export function createTestCpuPool(options: CpuPoolOptions = {}): CpuPool {
+  return createCpuPool({ threads: 1, minThreads: 0, bulkNice: 0, ...options });
 }
 
 /** A fully built app on a fresh cloned database, for app.inject tests. */
@@ -51,8 +60,7 @@ export async function createTestApp(
     mail,
     version: 'test',
     now: () => new Date(Date.now() + offsetMs),
-    // The real worker pool, one thread started on the first task (most test files never size or export).
-    cpu: createCpuPool({ threads: 1, minThreads: 0 }),
+    cpu: createTestCpuPool(),
     ...overrides,
   };
   const app = await buildApp(deps, { logger: false });

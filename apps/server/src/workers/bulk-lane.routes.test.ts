@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/test-app';
+import { createTestApp, createTestCpuPool, type TestApp } from '../testing/test-app';
 import { createUserWithToken, type TestUser } from '../testing/factories';
 import { BULK_BUSY_MESSAGE } from './bulk-gate';
-import {
-  BULK_RETRY_AFTER_SECONDS,
-  SCHEDULE_MEMORY_MESSAGE,
-  createCpuPool,
-  type CpuPoolOptions,
-} from './cpu-pool';
+import { BULK_RETRY_AFTER_SECONDS, SCHEDULE_MEMORY_MESSAGE, type CpuPoolOptions } from './cpu-pool';
 
 /**
  * Bulk work through the HTTP routes (ADR 022): an organization past its cap is answered 429 with a Retry-After,
@@ -18,7 +13,7 @@ const STAND_IN = new URL('./testing/stand-in-worker.mjs', import.meta.url);
 const TEST_TIMEOUT_MS = 120_000;
 
 async function appWith(options: CpuPoolOptions): Promise<{ t: TestApp; a: TestUser; b: TestUser }> {
-  const t = await createTestApp({ cpu: createCpuPool({ threads: 1, minThreads: 0, ...options }) });
+  const t = await createTestApp({ cpu: createTestCpuPool(options) });
   const a = await createUserWithToken(t.deps.db.db);
   const b = await createUserWithToken(t.deps.db.db);
   return { t, a, b };

@@ -1,3 +1,4 @@
+import { getPriority } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import type { TransitSizing } from '@sealplan/engine';
 import { AppError } from '../errors';
@@ -26,6 +27,8 @@ function standInPool(options: CpuPoolOptions = {}): CpuPool {
     minThreads: 0,
     interactiveHeapMb: TEST_HEAP_MB,
     bulkHeapMb: TEST_HEAP_MB,
+    // As createTestCpuPool: normal priority on a machine the tests share.
+    bulkNice: 0,
     ...options,
   });
 }
@@ -35,6 +38,21 @@ const order = (o: Record<string, unknown>) => new TextEncoder().encode(JSON.stri
 const sizing = (o: Record<string, unknown>, circles = 10) =>
   [o, [{ quantity: circles, isRemoved: false }], {}, null] as unknown as SizeTransitTask['args'];
 const labelOf = (sized: TransitSizing) => (sized as unknown as { label: string }).label;
+
+describe('lane priority (ADR 022)', () => {
+  it("runs the bulk lane at its nice increment and the interactive lane at the server's own priority", async () => {
+    const own = getPriority();
+    const pool = standInPool({ bulkNice: 7 });
+    try {
+      const bulk = await pool.readSchedule(order({ reportNice: true }), { organizationId: 'org-a' });
+      expect(bulk).toMatchObject({ table: { sheets: [{ rows: [[String(Math.min(19, own + 7))]] }] } });
+      const interactive = await pool.sizeTransit(sizing({ reportNice: true }), { organizationId: 'org-a' });
+      expect(labelOf(interactive)).toBe(String(own));
+    } finally {
+      await pool.close();
+    }
+  });
+});
 
 describe('worker memory limits (ADR 022)', () => {
   it(

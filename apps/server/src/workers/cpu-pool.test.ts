@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../testing/test-app';
+import { createTestApp, createTestCpuPool } from '../testing/test-app';
 import { createUserWithToken } from '../testing/factories';
 import { createCatalogueRepository, loadCatalogue } from '../modules/catalogue/catalogue.repository';
 import { createExportProject } from '../modules/export/testing/export-factories';
-import { createCpuPool, DOCUMENT_TIMEOUT_MESSAGE } from './cpu-pool';
+import { DOCUMENT_TIMEOUT_MESSAGE } from './cpu-pool';
 
 /** Seeding and the first worker start take a while on a busy machine. */
 const TEST_TIMEOUT_MS = 120_000;
@@ -13,7 +13,7 @@ describe('documents in the worker pool', () => {
   it(
     'an export past the document budget answers 503, and the app closes its pool',
     async () => {
-      const pool = createCpuPool({ threads: 1, minThreads: 0, documentBudgetMs: 1 });
+      const pool = createTestCpuPool({ documentBudgetMs: 1 });
       let closed = false;
       const t = await createTestApp({
         cpu: {

@@ -139,6 +139,11 @@ export interface CpuPoolOptions {
   bulkHeapMb?: number;
   bulkRunningPerOrg?: number;
   bulkJobsPerOrg?: number;
+  /**
+   * Nice increment of the bulk threads (default BULK_THREAD_NICE; the server takes CPU_BULK_NICE). 0 where the
+   * machine is shared with other busy work that must not starve the bulk lane (tests beside a browser suite).
+   */
+  bulkNice?: number;
   /** The worker's module (tests run a stand-in that allocates or waits on command). */
   workerUrl?: URL;
   /** Where a worker that fails outside a task (e.g. while loading) is reported. */
@@ -203,7 +208,11 @@ export function createCpuPool(options: CpuPoolOptions = {}): CpuPool {
   }
   const lanes: Record<CpuLane, Piscina<CpuTask, Result>> = {
     interactive: lanePool(interactiveThreads, options.interactiveHeapMb ?? INTERACTIVE_WORKER_HEAP_MB, 0),
-    bulk: lanePool(bulkThreads, options.bulkHeapMb ?? BULK_WORKER_HEAP_MB, BULK_THREAD_NICE),
+    bulk: lanePool(
+      bulkThreads,
+      options.bulkHeapMb ?? BULK_WORKER_HEAP_MB,
+      options.bulkNice ?? BULK_THREAD_NICE,
+    ),
   };
   const gate = createBulkGate({
     slots: bulkThreads,

@@ -10,9 +10,8 @@ import {
   type Project,
 } from '@sealplan/contracts';
 import { buildApp } from '../../app';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createTestApp, createTestCpuPool, type TestApp } from '../../testing/test-app';
 import { createUserWithToken, type TestUser } from '../../testing/factories';
-import { createCpuPool } from '../../workers/cpu-pool';
 import { call, seedReferenceData, validCustomer } from '../projects/testing/project-fixtures';
 
 let t: TestApp;
@@ -249,10 +248,7 @@ describe('the public API with a key', () => {
 describe('on two app servers', () => {
   it('a revoke counts at once on every server', async () => {
     const key = await makeKey(admin, { scopes: ['read'] });
-    const other = await buildApp(
-      { ...t.deps, cpu: createCpuPool({ threads: 1, minThreads: 0 }) },
-      { logger: false },
-    );
+    const other = await buildApp({ ...t.deps, cpu: createTestCpuPool() }, { logger: false });
     await other.ready();
     try {
       expect((await v1('GET', '/api/v1/customers', bearer(key.secret), undefined, other)).statusCode).toBe(
@@ -277,10 +273,7 @@ describe('on two app servers', () => {
 
   it('a key’s rate limit is shared by the servers', async () => {
     const limited = await createTestApp({}, { API_KEY_RATE_LIMIT_PER_MINUTE: '4' });
-    const other = await buildApp(
-      { ...limited.deps, cpu: createCpuPool({ threads: 1, minThreads: 0 }) },
-      { logger: false },
-    );
+    const other = await buildApp({ ...limited.deps, cpu: createTestCpuPool() }, { logger: false });
     await other.ready();
     try {
       const owner = await createUserWithToken(limited.deps.db.db, {
@@ -320,10 +313,7 @@ describe('idempotency keys', () => {
     const first = await v1('POST', '/api/v1/customers', headers, body);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.headers['idempotent-replayed']).toBeUndefined();
-    const other = await buildApp(
-      { ...t.deps, cpu: createCpuPool({ threads: 1, minThreads: 0 }) },
-      { logger: false },
-    );
+    const other = await buildApp({ ...t.deps, cpu: createTestCpuPool() }, { logger: false });
     await other.ready();
     try {
       const again = await v1('POST', '/api/v1/customers', headers, body, other);

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_MESSAGES, MAX_USER_DEVICES } from '@sealplan/contracts';
 import { buildApp } from '../../app';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { createCpuPool } from '../../workers/cpu-pool';
+import { createTestApp, createTestCpuPool, type TestApp } from '../../testing/test-app';
 import { bearerOf, createAccount, post, signIn } from '../auth/accounts.test-helpers';
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
@@ -80,10 +79,7 @@ describe('devices (spec §3 profile devices, §7 setDevice)', () => {
     const laptopAgain = await signInFrom(u.email, u.password, 'laptop', FIREFOX);
     const office = await signInFrom(u.email, u.password, 'office-pc', CHROME_WINDOWS);
     // A second app server on the same database.
-    const other = await buildApp(
-      { ...t.deps, cpu: createCpuPool({ threads: 1, minThreads: 0 }) },
-      { logger: false },
-    );
+    const other = await buildApp({ ...t.deps, cpu: createTestCpuPool() }, { logger: false });
     await other.ready();
     try {
       const before = await other.inject({ method: 'GET', url: '/api/auth/validatetoken', headers: laptop });

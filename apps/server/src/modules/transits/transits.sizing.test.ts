@@ -10,9 +10,9 @@ import {
   type Project,
   type TransitData,
 } from '@sealplan/contracts';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createTestApp, createTestCpuPool, type TestApp } from '../../testing/test-app';
 import { createUserWithToken, type TestUser } from '../../testing/factories';
-import { createCpuPool, SIZING_TIMEOUT_MESSAGE } from '../../workers/cpu-pool';
+import { SIZING_TIMEOUT_MESSAGE } from '../../workers/cpu-pool';
 import { createInlineCpu } from '../../workers/inline-cpu';
 import { loadCatalogue } from '../catalogue/catalogue.repository';
 import {
@@ -309,7 +309,7 @@ describe('the sizing time budget', () => {
   it(
     'refuses a save whose sizing outlasts the budget, and stores nothing of it',
     async () => {
-      const s = await setUp({ cpu: createCpuPool({ threads: 1, minThreads: 0, sizingBudgetMs: 1 }) });
+      const s = await setUp({ cpu: createTestCpuPool({ sizingBudgetMs: 1 }) });
       try {
         const res = await call(
           s.t.app,

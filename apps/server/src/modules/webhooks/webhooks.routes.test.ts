@@ -13,8 +13,7 @@ import {
   type WebhookEndpoint,
 } from '@sealplan/contracts';
 import { buildApp } from '../../app';
-import { createCpuPool } from '../../workers/cpu-pool';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createTestApp, createTestCpuPool, type TestApp } from '../../testing/test-app';
 import { createUserWithToken, type TestUser } from '../../testing/factories';
 import { call, seedReferenceData, validCustomer } from '../projects/testing/project-fixtures';
 import { verifySignature } from './webhook-signature';
@@ -283,10 +282,7 @@ describe('deliveries', () => {
       expect(await t.app.jobQueue.pendingCount(WEBHOOK_DELIVERY_JOB)).toBeGreaterThan(0);
       // A second app on the same database stands in for the restarted server; it finds the job and sends it.
       // Its own worker pool: closing the second app closes its pool, never the first app's.
-      const restarted = await buildApp(
-        { ...t.deps, cpu: createCpuPool({ threads: 1, minThreads: 0 }) },
-        { logger: false },
-      );
+      const restarted = await buildApp({ ...t.deps, cpu: createTestCpuPool() }, { logger: false });
       await restarted.ready();
       await restarted.jobQueue.drain();
       await restarted.close();

@@ -1,6 +1,9 @@
+import { getPriority } from 'node:os';
+
 // Stand-in worker for the CPU pool's tests (ADR 022): instead of sizing, reading or rendering, each task follows
 // an order it carries (a schedule's bytes as JSON, a sizing's transit row, a document's input): allocate until the
-// worker's memory limit stops it, wait, or keep the thread busy; then answer a result of the task's shape.
+// worker's memory limit stops it, wait, keep the thread busy or tell its nice value; then answer a result of the
+// task's shape.
 /** Far above the tests' worker limits (32 MB), far below a machine's memory. */
 const ALLOCATION_CEILING_MB = 512;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -25,7 +28,8 @@ export default async function standIn(task) {
     const until = Date.now() + order.busyMs;
     while (Date.now() < until);
   }
-  const label = order.label ?? 'done';
+  // The thread's own nice value (on Linux getpriority of the calling thread): the lane's priority.
+  const label = order.reportNice ? String(getPriority()) : (order.label ?? 'done');
   if (task.kind === 'readSchedule')
     return {
       ok: true,
