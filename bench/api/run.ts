@@ -294,16 +294,11 @@ async function benchDatabase(kind: string) {
       body: JSON.stringify(body),
     });
     const get = (path: string): LoadOptions => ({ url: `${base}${path}`, headers: auth });
-    const menuQuery = new URLSearchParams({
-      q: JSON.stringify({ type: 'MAIN_MENU' }),
-      sort: JSON.stringify({ sort: 1, label: 1 }),
-      size: '100',
-    });
     // What the web app asks for when a page loads, as it asks (apps/web: lib/, features/*/api).
     const pageReads: [string, LoadOptions][] = [
       ['GET /api/settings', get('/api/settings')],
       ['GET /api/translations/all', get('/api/translations/all?culture=en-US')],
-      ['GET /api/instance/MenuItem (menu)', get(`/api/instance/MenuItem?${menuQuery}`)],
+      ['content/getMainMenu', post('/api/content/getMainMenu')],
       ['industry/getActive', post('/api/industry/getActive')],
       ['project/getDashboardData', post('/api/project/getDashboardData')],
       ['site/getStatusCounts', post('/api/site/getStatusCounts')],

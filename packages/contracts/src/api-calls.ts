@@ -109,6 +109,7 @@ import {
   indexAllRequestSchema,
   indexAllResponseSchema,
   lockerFileSchema,
+  mainMenuSchema,
   preRenderResponseSchema,
   sequenceParamsSchema,
   sequenceResponseSchema,
@@ -977,6 +978,16 @@ export const apiCalls = {
     tag: 'content',
     body: communitySubmitRequestSchema,
     data: supportRequestSchema,
+  }),
+  'content.getMainMenu': call({
+    method: 'POST',
+    path: '/api/content/getMainMenu',
+    access: 'orgUser',
+    tag: 'content',
+    description:
+      "The main menu's entries the caller's roles may see (type MAIN_MENU, by sort, then label): the shell's sidebar and header.",
+    body: emptyRequestSchema,
+    data: mainMenuSchema,
   }),
   'content.save': call({
     method: 'POST',

@@ -125,6 +125,7 @@ export const apiRoutes = {
   'schedules.getScheduleMapping': { method: 'POST', path: '/api/schedules/getScheduleMapping', body: true },
   'schedules.importSchedule': { method: 'POST', path: '/api/schedules/importSchedule', body: true },
   'content.communitySubmit': { method: 'POST', path: '/api/content/communitySubmit', body: true },
+  'content.getMainMenu': { method: 'POST', path: '/api/content/getMainMenu', body: true },
   'content.save': { method: 'POST', path: '/api/content/save', body: true },
   'content.publish': { method: 'POST', path: '/api/content/publish', body: true },
   'content.preRender': { method: 'POST', path: '/api/content/preRender', body: true },

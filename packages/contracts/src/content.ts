@@ -291,6 +291,16 @@ export interface MenuEntry {
   children?: MenuEntry[];
 }
 
+/** The menu type of the sidebar and header (spec §3). */
+export const MAIN_MENU_TYPE: (typeof MENU_ITEM_TYPES)[number] = 'MAIN_MENU';
+/** The most entries the main menu answers. */
+export const MAIN_MENU_LIMIT = 100;
+/**
+ * content getMainMenu's answer: the main menu's entries the caller's roles may see, by sort, then label (the
+ * shell's sidebar and header, spec §1, §2).
+ */
+export const mainMenuSchema = z.array(menuEntrySchema);
+
 /**
  * Menu rows read by the shell, in their order: a row that does not match `menuEntrySchema` or has no label is left
  * out (the sidebar shows the rest); labels and links are trimmed, empty texts are null.

@@ -206,6 +206,8 @@ const RULES: Record<string, Rule> = {
     }),
   },
   // Content administration (ADR 016): provider-wide content, no organization data.
+  // The shell's menu: shared content, filtered by the caller's roles, nothing of an organization.
+  'POST /api/content/getMainMenu': { access: 'user', scope: 'none' },
   'POST /api/content/communitySubmit': { access: 'user', scope: 'none' },
   'POST /api/content/save': { access: 'content', scope: 'none' },
   'POST /api/content/publish': { access: 'content', scope: 'none' },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_MESSAGES, CONTENT_MODELS, RECORD_MESSAGES } from '@sealplan/contracts';
-import { createUserWithToken } from '../../testing/factories';
+import { createUserWithToken, type TestUser } from '../../testing/factories';
 import { ROLE_DEFINITIONS } from '../../shared/roles';
 import { createUsersRepository } from '../users/users.repository';
 import { api, createContentTestContext, q, type ContentTestContext } from './testing/content-fixtures';
@@ -44,6 +44,71 @@ describe('seeded content', () => {
     ]);
     const elevated = await list('MenuItem', '', ctx.callers.customerElevated);
     expect(elevated.body.data.r.map((m: { label: string }) => m.label)).toContain('User Admin');
+  });
+
+  it("content getMainMenu answers the menu entries each caller's roles may see, in the instance list's order", async () => {
+    const make = async (fields: object) => {
+      const res = await api(ctx.t, 'POST', '/api/instance/MenuItem', ctx.callers.providerEditor, fields);
+      expect(res.status).toBe(200);
+      return res.body.data as { id: string; version: number };
+    };
+    // An entry at sort 1 (before Dashboard, by label) and an Editor's entry.
+    const added = [
+      await make({ label: 'Aardvark help', link: '/help', type: 'MAIN_MENU', sort: 1, icon: 'help' }),
+      await make({ label: 'Styles', link: '/styles', type: 'MAIN_MENU', sort: 35, requiredRole: 'Editor' }),
+    ];
+    try {
+      const menuOf = (who: TestUser | null) => api(ctx.t, 'POST', '/api/content/getMainMenu', who, {});
+      const labels = async (who: TestUser) =>
+        (await menuOf(who)).body.data.map((m: { label: string }) => m.label);
+      expect(await labels(ctx.callers.customerAdministrator)).toEqual([
+        'Aardvark help',
+        'Dashboard',
+        'New Project',
+        'Projects',
+        'Customers',
+      ]);
+      expect(await labels(ctx.callers.providerEditor)).toEqual([
+        'Aardvark help',
+        'Dashboard',
+        'New Project',
+        'Projects',
+        'Styles',
+        'Customers',
+      ]);
+      // Each entry as the instance list presents it, with the fields the shell reads.
+      const listed = await list(
+        'MenuItem',
+        `${q({ type: 'MAIN_MENU' })}&sort=${encodeURIComponent(JSON.stringify({ sort: 1, label: 1 }))}`,
+      );
+      const visible = listed.body.data.r.filter(
+        (m: { requiredRole: string | null }) => m.requiredRole === null || m.requiredRole === 'ElevatedUser',
+      );
+      const menu = await menuOf(ctx.callers.customerElevated);
+      expect(menu.status).toBe(200);
+      expect(menu.body.data).toEqual(
+        visible.map((m: Record<string, unknown>) => ({
+          label: m.label,
+          link: m.link,
+          clickAction: m.clickAction,
+          icon: m.icon,
+          imageUrl: m.imageUrl,
+          sort: m.sort,
+          requiredRole: m.requiredRole,
+          children: m.children,
+        })),
+      );
+      expect(menu.body.data.map((m: { label: string }) => m.label)).toContain('User Admin');
+      expect((await menuOf(null)).status).toBe(401);
+    } finally {
+      for (const item of added)
+        await api(
+          ctx.t,
+          'DELETE',
+          `/api/instance/MenuItem/${item.id}?version=${item.version}`,
+          ctx.callers.providerEditor,
+        );
+    }
   });
 
   it('templates hold the e-mail texts with their placeholders; roles are the spec §6 roles, protected', async () => {

@@ -8,16 +8,19 @@ import {
   TRANSIT_PHOTO_MAX_BYTES,
   isContentModel,
   slugSchema,
+  type MenuEntry,
 } from '@sealplan/contracts';
 import { AppError } from '../../errors';
 import { ok } from '../../lib/reply';
 import { apiRoute } from '../../plugins/api-routes';
-import { withSessionValue } from '../../plugins/auth';
+import { sessionValueOf, withSessionValue } from '../../plugins/auth';
 import { photoTooLarge, type PhotosService } from '../history';
 import type { ContentService } from './content.service';
 import { fileTooLarge, type LockerService } from './locker.service';
 import { cultureRequested, type TranslationsService } from './translations.service';
 import { translationOverridesJson } from './translations-json';
+import { mainMenuJson } from './menu-json';
+import { okEnvelopeSql, rawEnvelope } from '../../lib/raw-json';
 
 /** Browsers may keep a locker file this long (ids are never reused, so a file never changes under its id). */
 const LOCKER_CACHE_SECONDS = 86_400;
@@ -116,6 +119,22 @@ export const contentRoutes: FastifyPluginAsyncZod<{
       call: 'message',
     },
     async () => ok(await content.message()),
+  );
+
+  // Every page of the shell asks for its menu: read in the session's own statement, written by the database: one
+  // round trip (ADR 038).
+  apiRoute(
+    app,
+    {
+      call: 'content.getMainMenu',
+      ...withSessionValue({
+        name: 'session_with_main_menu',
+        value: (caller) => okEnvelopeSql(mainMenuJson(caller.userId)),
+        inputs: {},
+        params: () => ({}),
+      }),
+    },
+    async (request) => rawEnvelope<MenuEntry[]>(sessionValueOf<string>(request)),
   );
 
   // A signed-in caller's overrides are read in the session's statement and the answer is text kept per culture

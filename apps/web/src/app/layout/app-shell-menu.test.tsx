@@ -65,7 +65,7 @@ describe('sidebar and header from the menu items (spec §1, §2)', () => {
   it('lists the main menu in order, with children, and the header shows the first 4', async () => {
     const api = mockApi({
       'GET /api/auth/current-user': () => ({ data: me(['admin.access', 'content.manage']) }),
-      'GET /api/instance/MenuItem': () => ({ data: { r: menu, pager: {} } }),
+      'POST /api/content/getMainMenu': () => ({ data: menu }),
       'GET /api/settings': () => ({ data: {} }),
     });
     renderShell('/reports/monthly');
@@ -84,29 +84,23 @@ describe('sidebar and header from the menu items (spec §1, §2)', () => {
         .getAllByRole('link')
         .map((a) => a.textContent),
     ).toEqual(['Start', 'Projects', 'Customers', 'Reports']);
-    const call = api.calls.find((c: MockCall) => c.path.startsWith('/api/instance/MenuItem'))!;
-    const params = new URL(`http://x${call.path}`).searchParams;
-    expect(params.get('q')).toBe('{"type":"MAIN_MENU"}');
-    expect(params.get('sort')).toBe('{"sort":1,"label":1}');
+    expect(api.calls.filter((c: MockCall) => c.path === '/api/content/getMainMenu')).toHaveLength(1);
   });
 
   it('runs a menu item’s click action instead of following its link, in the sidebar and the header', async () => {
     mockApi({
       'GET /api/auth/current-user': () => ({ data: me(['admin.access']) }),
-      'GET /api/instance/MenuItem': () => ({
-        data: {
-          r: [
-            { label: 'Start', link: '/dashboard' },
-            { label: 'Preferences', link: '', clickAction: 'openSettings' },
-            { label: 'Old action', link: '/projects', clickAction: 'reboot' },
-            {
-              label: 'Help',
-              link: '/help',
-              children: [{ label: 'Write to us', link: '/help', clickAction: 'contactSupport' }],
-            },
-          ],
-          pager: {},
-        },
+      'POST /api/content/getMainMenu': () => ({
+        data: [
+          { label: 'Start', link: '/dashboard' },
+          { label: 'Preferences', link: '', clickAction: 'openSettings' },
+          { label: 'Old action', link: '/projects', clickAction: 'reboot' },
+          {
+            label: 'Help',
+            link: '/help',
+            children: [{ label: 'Write to us', link: '/help', clickAction: 'contactSupport' }],
+          },
+        ],
       }),
       'GET /api/settings': () => ({ data: {} }),
     });
@@ -131,7 +125,7 @@ describe('sidebar and header from the menu items (spec §1, §2)', () => {
   it('falls back to the built-in entries when the menu cannot be read', async () => {
     mockApi({
       'GET /api/auth/current-user': () => ({ data: me(['admin.access']) }),
-      'GET /api/instance/MenuItem': () => ({ status: 500, error: { code: 'INTERNAL', message: 'boom' } }),
+      'POST /api/content/getMainMenu': () => ({ status: 500, error: { code: 'INTERNAL', message: 'boom' } }),
       'GET /api/settings': () => ({ data: {} }),
     });
     renderShell('/projects/abc');

@@ -56,7 +56,7 @@ describe('User Admin: the menu entry and the page guard admit the same users (sp
     async (role, isProvider) => {
       const api = mockApi({
         'GET /api/auth/current-user': () => ({ data: me([role, 'DefaultUser'], isProvider) }),
-        'GET /api/instance/MenuItem': () => ({
+        'POST /api/content/getMainMenu': () => ({
           status: 500,
           error: { code: 'INTERNAL', message: 'no menu' },
         }),
@@ -85,7 +85,10 @@ describe('User Admin: the menu entry and the page guard admit the same users (sp
     let pending = 1;
     mockApi({
       'GET /api/auth/current-user': () => ({ data: me(['ElevatedUser'], true) }),
-      'GET /api/instance/MenuItem': () => ({ status: 500, error: { code: 'INTERNAL', message: 'no menu' } }),
+      'POST /api/content/getMainMenu': () => ({
+        status: 500,
+        error: { code: 'INTERNAL', message: 'no menu' },
+      }),
       'GET /api/settings': () => ({ data: {} }),
       'GET /api/adminSettings': () => adminSettings(pending),
       'POST /api/user/list': emptyList,
@@ -109,7 +112,7 @@ describe('User Admin: the menu entry and the page guard admit the same users (sp
     async (role) => {
       const api = mockApi({
         'GET /api/auth/current-user': () => ({ data: me([role], true) }),
-        'GET /api/instance/MenuItem': () => ({
+        'POST /api/content/getMainMenu': () => ({
           status: 500,
           error: { code: 'INTERNAL', message: 'no menu' },
         }),
