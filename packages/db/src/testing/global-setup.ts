@@ -4,10 +4,12 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { createDb, isPostgresUrl } from '../client';
+import { keepTemplateRows } from './pglite-pool';
 
 /**
  * Vitest global setup: build one migrated template database, which every test file clones.
- * PGlite: a dumped data directory (creating PGlite from scratch takes seconds, cloning about one).
+ * PGlite: a dumped data directory (creating PGlite from scratch takes seconds, cloning about one), with a copy
+ * of the rows its migrations wrote, so that a worker can put a used instance back into this state (pglite-pool.ts).
  * PostgreSQL (DATABASE_URL set): a template database; each test file gets `CREATE DATABASE ... TEMPLATE`.
  */
 export default async function setup() {
@@ -37,6 +39,7 @@ export default async function setup() {
   const client = await PGlite.create();
   const handle = await createDb(undefined, { pglite: client });
   await handle.migrate();
+  await keepTemplateRows(client);
   const dump = await client.dumpDataDir('none');
   const file = join(dir, 'template.tar');
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));

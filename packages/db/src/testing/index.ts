@@ -1,13 +1,13 @@
-import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { createDb, isPostgresUrl, type DbHandle } from '../client';
 import { withDatabase } from './global-setup';
+import { givePglite, takePglite } from './pglite-pool';
 
 /**
  * A fresh, migrated database for one test file, cloned from the template the global setup built.
- * On PostgreSQL (DATABASE_URL set) a new database from the template; else an in-memory PGlite.
+ * On PostgreSQL (DATABASE_URL set) a new database from the template; else an in-memory PGlite, kept between the
+ * files of a worker and put back into the template's state when closed (pglite-pool.ts).
  */
 export async function createTestDb(): Promise<DbHandle> {
   const url = process.env.DATABASE_URL;
@@ -37,6 +37,28 @@ export async function createTestDb(): Promise<DbHandle> {
   }
   const file = process.env.SEALPLAN_TEST_PGLITE_TEMPLATE;
   if (!file) throw new Error('Test database template missing: run tests through Vitest (global setup).');
-  const pglite = await PGlite.create({ loadDataDir: new Blob([readFileSync(file)]) });
-  return createDb(undefined, { pglite });
+  const pglite = await takePglite(file);
+  // The file's own view of the instance: once closed it refuses every call, like a closed PGlite, so that a
+  // timer the file left running cannot reach the next file's database.
+  let closed = false;
+  const lease = new Proxy(pglite, {
+    get(target, key) {
+      const value: unknown = Reflect.get(target, key, target);
+      if (key === 'closed') return closed || target.closed;
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        if (closed) return Promise.reject(new Error('PGlite is closed'));
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+  const handle = await createDb(undefined, { pglite: lease });
+  return {
+    ...handle,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await givePglite(pglite);
+    },
+  };
 }
