@@ -97,8 +97,11 @@ test('the field rules catch a wrong decimal mark and a stray decimal', () => {
  * What a person reads on the screen once its data has loaded: its visible text with each visible field's value
  * where the field stands (so "60.3" and its "mm" read together), and those values on their own.
  */
-async function readScreen(page: Page): Promise<{ text: string; fields: string[] }> {
-  await page.waitForLoadState('networkidle');
+async function readScreen(
+  page: Page,
+  settled: () => Promise<void>,
+): Promise<{ text: string; fields: string[] }> {
+  await settled();
   await expect(page.getByRole('main').first()).toBeVisible();
   return page.evaluate(() => {
     const fields = [
@@ -115,6 +118,47 @@ async function readScreen(page: Page): Promise<{ text: string; fields: string[] 
     for (const value of shown) value.remove();
     return { text, fields: fields.map((el) => el.value) };
   });
+}
+
+/**
+ * Tells when the page's requests have settled: none in flight for NETWORK_QUIET_MS since the last one began or
+ * ended, or since `settled.from()` (a navigation inside the app, whose requests start a moment later). Playwright's
+ * 'networkidle' does this for a page load only.
+ */
+const NETWORK_QUIET_MS = 500;
+function networkSettling(page: Page) {
+  let inFlight = 0;
+  let lastChange = Date.now();
+  const changed = (by: number) => () => {
+    inFlight += by;
+    lastChange = Date.now();
+  };
+  page.on('request', changed(1));
+  page.on('requestfinished', changed(-1));
+  page.on('requestfailed', changed(-1));
+  const settled = async () => {
+    await expect
+      .poll(() => inFlight <= 0 && Date.now() - lastChange >= NETWORK_QUIET_MS, {
+        timeout: 60_000,
+        intervals: [100],
+      })
+      .toBe(true);
+  };
+  settled.from = () => (lastChange = Date.now());
+  return settled;
+}
+
+/**
+ * Opens a screen as a link inside the app does, without loading the page again (the router follows the history):
+ * the walk loads the app once per unit system, after the user's language and units changed, and moves from there.
+ */
+async function openInApp(page: Page, path: string, settled: ReturnType<typeof networkSettling>) {
+  settled.from();
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === path);
 }
 
 // A walk per language (ADR 026): the browser suite's workers share the walks instead of one worker walking all
@@ -145,20 +189,23 @@ for (const language of LANGUAGES) {
       '/settings',
     ];
     const report: string[] = [];
+    const settled = networkSettling(page);
     try {
       for (const system of SYSTEMS) {
         await call('/api/user/saveUser', {
           user: { languagePreference: language, defaultMeasurementSystem: system },
         });
-        for (const path of screens) {
-          await page.goto(path);
-          const views = [await readScreen(page)];
+        // The app reads the user's language and units when it starts: loaded once per system, then walked.
+        for (const [index, path] of screens.entries()) {
+          if (index === 0) await page.goto(path);
+          else await openInApp(page, path, settled);
+          const views = [await readScreen(page, settled)];
           // The catalogue shows one table at a time: read each.
           const tabs = page.getByRole('main').getByRole('tab');
           for (let i = 1; i < (await tabs.count()); i++) {
             await tabs.nth(i).click();
             await expect(tabs.nth(i)).toHaveAttribute('aria-selected', 'true');
-            views.push(await readScreen(page));
+            views.push(await readScreen(page, settled));
           }
           expect(await page.evaluate(() => document.documentElement.lang), `${path} language`).toBe(language);
           const found = views
