@@ -35,6 +35,7 @@ import { createUserWithToken } from '../../apps/server/src/testing/factories';
 import { createProjectServices } from '../../apps/server/src/modules/projects/project-services';
 import { createCatalogueRepository } from '../../apps/server/src/modules/catalogue/catalogue.repository';
 import { createInlineCpu } from '../../apps/server/src/workers/inline-cpu';
+import { seedContentData } from '../../apps/server/src/modules/content/content.seed';
 import { percentile, runUsersLoad } from './users-load';
 import { preparePostgres, waitForHttp } from '../server-process';
 
@@ -173,6 +174,8 @@ async function seed(db: DbHandle) {
   const catalogueRepo = createCatalogueRepository(db.db);
   await catalogueRepo.seedIndustries();
   await catalogueRepo.seed();
+  // The menu, texts and templates a real installation starts with: the menu read answers the seeded sidebar.
+  await seedContentData(db.db);
   const user = await createUserWithToken(db.db, { ttlMs: 24 * 3_600_000 });
   const orgId = user.organizationId!;
   const services = createProjectServices(db.db, () => new Date(), createInlineCpu());
