@@ -42,11 +42,18 @@ const LINE_SPACING = 1.6;
 /** Width of an average character in text heights (CAD fonts run about 0.5 to 0.7), to wrap long values. */
 const AVERAGE_CHAR_WIDTH = 0.62;
 
+/**
+ * Where a line may break: white space, but not the no-break spaces (U+00A0, U+2007, U+202F) nor the zero-width
+ * no-break space (U+FEFF), which JavaScript's `\s` also matches: "Deck 3 A" written with a no-break space stays
+ * on one line, and a zero-width one never becomes a visible space.
+ */
+const LINE_BREAK_SPACE = /[^\S\u00A0\u2007\u202F\uFEFF]+/;
+
 /** Words of `text` in lines of at most `width` characters (a longer word gets a line of its own). */
 export function wrap(text: string, width: number): string[] {
   const lines: string[] = [];
   let current = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
+  for (const word of text.split(LINE_BREAK_SPACE).filter(Boolean)) {
     if (current && current.length + 1 + word.length > width) {
       lines.push(current);
       current = word;

@@ -267,6 +267,9 @@ describe('DXF drawings', () => {
     expect(wrap('one two three four', 9)).toEqual(['one two', 'three', 'four']);
     expect(wrap('averyveryverylongword x', 5)).toEqual(['averyveryverylongword', 'x']);
     expect(wrap('', 5)).toEqual(['']);
+    // No-break spaces hold their words together; a zero-width no-break space never turns into a space.
+    expect(wrap('Deck 3\u00A0A and 1\u202F000', 6)).toEqual(['Deck', '3\u00A0A', 'and', '1\u202F000']);
+    expect(wrap('Ｇ\uFEFF{x}', 3)).toEqual(['Ｇ\uFEFF{x}']);
   });
 
   it('draws a rectangular opening with rounded corners as one closed polyline of quarter arcs', async () => {
