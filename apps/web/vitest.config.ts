@@ -7,7 +7,7 @@ export default defineProject({
     name: 'web',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['./src/testing/setup.ts'],
+    setupFiles: ['./src/testing/setup.ts', '../../vitest.fast-check.ts'],
     testTimeout: 20_000,
   },
 });
