@@ -61,7 +61,8 @@ async function readFixture(fixture: ScheduleFixture): Promise<ScheduleTable> {
     { fileName: fixture.file, contentBase64: bytes.toString('base64') },
     user.headers,
   );
-  expect(res.status).toBe(200);
+  // The refusal's own words, so that a file refused on one machine and read on another says why.
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data;
 }
 
@@ -83,7 +84,8 @@ async function importFixture(
     { projectId, headings, rows, rowNumbers, mapping, diameterUnit, ...extra },
     user.headers,
   );
-  expect(res.status).toBe(200);
+  // The refusal's own words, so that a file refused on one machine and read on another says why.
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data;
 }
 
