@@ -65,12 +65,15 @@ describe('the encoding of a JSON answer and its kept compressed bytes (ADR 038)'
 
   it('compresses a text once per encoding, and drops the least recently sent past its budget', async () => {
     const text = (n: number) => Buffer.from(JSON.stringify({ data: `${n}`.repeat(5_000) }));
-    const compressed = keptCompressed(1_000);
+    // Room for three answers: a kept answer costs its text and its compressed bytes.
+    const one = text(1).length + (await keptCompressed(1e9)(text(1), 'br')).length;
+    const compressed = keptCompressed(3 * one + 10);
     const first = await compressed(text(1), 'br');
     expect(JSON.parse(brotliDecompressSync(first).toString())).toEqual(JSON.parse(text(1).toString()));
     // The same text answers the kept bytes themselves; another encoding is compressed on its own.
     expect(await compressed(text(1), 'br')).toBe(first);
-    expect(await compressed(text(1).toString(), 'br')).toBe(first);
+    // The same text as a string is its own answer, with equal bytes.
+    expect(await compressed(text(1).toString(), 'br')).toEqual(first);
     const gz = await compressed(text(1), 'gzip');
     expect(JSON.parse(gunzipSync(gz).toString())).toEqual(JSON.parse(text(1).toString()));
     // Two texts compressed together share nothing; answers asked for together share one compression.
@@ -78,10 +81,36 @@ describe('the encoding of a JSON answer and its kept compressed bytes (ADR 038)'
     expect(a).toBe(b);
     expect(a).not.toEqual(first);
     // Past the budget the oldest goes: the first text is compressed again (equal bytes, a new buffer).
-    for (let n = 3; n < 3 + Math.ceil(1_000 / first.length) + 1; n++) await compressed(text(n), 'br');
+    for (let n = 3; n < 7; n++) await compressed(text(n), 'br');
     const again = await compressed(text(1), 'br');
     expect(again).not.toBe(first);
     expect(again).toEqual(first);
+  });
+
+  it('never sends the bytes of another text of the same length', async () => {
+    const compressed = keptCompressed(1e9);
+    const answer = (owner: string) => JSON.stringify({ owner, rows: 'x'.repeat(2_000) });
+    const mine = await compressed(answer('alice'), 'gzip');
+    const theirs = await compressed(answer('bobby'), 'gzip');
+    expect(answer('alice').length).toBe(answer('bobby').length);
+    expect(JSON.parse(gunzipSync(theirs).toString()).owner).toBe('bobby');
+    expect(JSON.parse(gunzipSync(mine).toString()).owner).toBe('alice');
+    expect(await compressed(answer('alice'), 'gzip')).toBe(mine);
+    const bytes = (owner: string) => Buffer.from(answer(owner));
+    const mineAsBytes = await compressed(bytes('alice'), 'br');
+    expect(JSON.parse(brotliDecompressSync(await compressed(bytes('bobby'), 'br')).toString()).owner).toBe(
+      'bobby',
+    );
+    expect(await compressed(bytes('alice'), 'br')).toBe(mineAsBytes);
+  });
+
+  it('keeps nothing of a text larger than its budget, and answers it all the same', async () => {
+    const compressed = keptCompressed(100);
+    const text = JSON.stringify({ data: 'y'.repeat(1_000) });
+    const a = await compressed(text, 'gzip');
+    const b = await compressed(text, 'gzip');
+    expect(b).not.toBe(a);
+    expect(b).toEqual(a);
   });
 
   it('sends a large API answer the same bytes each time, and plain to a client that asks for none', async () => {

@@ -1,6 +1,5 @@
 import compress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { createHash } from 'node:crypto';
 import { brotliCompress, constants, gzip, type BrotliOptions, type ZlibOptions } from 'node:zlib';
 
 /** Answers smaller than this go as they are: compressing them saves less than it costs. */
@@ -50,54 +49,79 @@ export function answerEncoding(acceptEncoding: string | undefined): AnswerEncodi
   return best;
 }
 
+/** One kept answer: its text exactly as sent, the encoding, and its compressed bytes (a compression under way). */
+interface KeptAnswer {
+  readonly text: string | Buffer;
+  readonly encoding: AnswerEncoding;
+  readonly body: Promise<Buffer>;
+  /** What keeping it costs, counted once its bytes are known: the text's memory and the compressed bytes. */
+  cost: number;
+}
+
+/** The memory a kept text holds: a string takes up to two bytes a character (V8 keeps non-Latin-1 text in UTF-16). */
+function textCost(text: string | Buffer): number {
+  return typeof text === 'string' ? text.length * 2 : text.length;
+}
+
 /**
- * The compressed bytes of answers by their text's SHA-256 and encoding, least recently sent dropped first past
- * KEPT_COMPRESSED_MAX_BYTES. The bytes are a function of the text alone, so an answer is exactly what compressing
- * it again would give; answers compressed together for the same text share one compression.
+ * The compressed bytes of answers by their whole text and encoding, least recently sent dropped first past
+ * `maxBytes` (the texts kept to compare with count as well as the bytes). The bytes are a function of the text
+ * alone, so an answer is exactly what compressing it again would give; answers compressed together for the same
+ * text share one compression.
+ *
+ * An answer is found by comparing its text with the kept texts of the same kind and length: nothing of one answer
+ * can be sent for another, and a comparison (a memory compare that stops at the first difference) costs a fraction
+ * of hashing the text, which was most of what a kept read cost (ADR 038).
  */
 export function keptCompressed(maxBytes: number) {
-  const kept = new Map<string, Buffer>();
-  const running = new Map<string, Promise<Buffer>>();
+  /** Least recently sent first. */
+  const recency = new Set<KeptAnswer>();
+  const byLength = new Map<string, KeptAnswer[]>();
   let bytes = 0;
 
-  function keep(key: string, value: Buffer) {
-    if (value.length > maxBytes) return;
-    kept.set(key, value);
-    bytes += value.length;
-    for (const [oldest, old] of kept) {
-      if (bytes <= maxBytes) break;
-      kept.delete(oldest);
-      bytes -= old.length;
-    }
+  const slot = (text: string | Buffer, encoding: AnswerEncoding) =>
+    `${encoding}:${typeof text === 'string' ? 's' : 'b'}${text.length}`;
+  const same = (a: string | Buffer, b: string | Buffer) =>
+    typeof a === 'string' ? a === b : typeof b !== 'string' && a.equals(b);
+
+  function drop(answer: KeptAnswer) {
+    if (!recency.delete(answer)) return;
+    bytes -= answer.cost;
+    const key = slot(answer.text, answer.encoding);
+    const answers = byLength.get(key);
+    if (!answers) return;
+    const left = answers.filter((a) => a !== answer);
+    if (left.length === 0) byLength.delete(key);
+    else byLength.set(key, left);
   }
 
-  return async function compressed(text: string | Buffer, encoding: AnswerEncoding): Promise<Buffer> {
-    // A string is hashed as it is (its UTF-8 bytes, without copying them into a buffer first): a kept answer is
-    // found without the copy.
-    const key = `${encoding}:${createHash('sha256').update(text).digest('base64')}`;
-    const found = kept.get(key);
+  return function compressed(text: string | Buffer, encoding: AnswerEncoding): Promise<Buffer> {
+    const key = slot(text, encoding);
+    const found = byLength.get(key)?.find((answer) => same(answer.text, text));
     if (found) {
       // Sent again: the most recent, so the last to go.
-      kept.delete(key);
-      kept.set(key, found);
-      return found;
+      recency.delete(found);
+      recency.add(found);
+      return found.body;
     }
-    let pending = running.get(key);
-    if (!pending) {
-      pending = compressors[encoding](typeof text === 'string' ? Buffer.from(text) : text).then(
-        (value) => {
-          running.delete(key);
-          keep(key, value);
-          return value;
-        },
-        (error: unknown) => {
-          running.delete(key);
-          throw error;
-        },
-      );
-      running.set(key, pending);
-    }
-    return pending;
+    const body = compressors[encoding](typeof text === 'string' ? Buffer.from(text) : text);
+    const answer: KeptAnswer = { text, encoding, body, cost: 0 };
+    recency.add(answer);
+    byLength.set(key, [...(byLength.get(key) ?? []), answer]);
+    body.then(
+      (value) => {
+        if (!recency.has(answer)) return;
+        answer.cost = textCost(text) + value.length;
+        bytes += answer.cost;
+        if (answer.cost > maxBytes) drop(answer);
+        for (const oldest of recency) {
+          if (bytes <= maxBytes) break;
+          drop(oldest);
+        }
+      },
+      () => drop(answer),
+    );
+    return body;
   };
 }
 
@@ -130,7 +154,7 @@ function encodingFor(
  * ADR 038: a JSON answer is compressed in one call (not through a stream) and its compressed bytes are kept by its
  * text, so the answers many requests share (the catalogue's, a project read while nobody changes the project) are
  * compressed once per server, not per request: compressing was most of what those reads cost. The kept bytes are
- * found by the whole text's hash, so nothing of one answer can be sent for another.
+ * found by comparing the whole text, so nothing of one answer can be sent for another.
  *
  * Everything else (the web app's files, compressed at build and sent as they are with their content-encoding;
  * streams) is left to @fastify/compress. Request bodies are never decompressed: the input gate measures what

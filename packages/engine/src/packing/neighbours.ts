@@ -1,10 +1,18 @@
 // Close pairs of circles through a uniform grid: O(N) instead of O(N²) once N is large.
 
-/** Growable list of index pairs (i < j). */
+/** Growable list of index pairs (i < j), with the grid's scratch arrays kept for the next search. */
 export class PairList {
   first = new Int32Array(64);
   second = new Int32Array(64);
   count = 0;
+  /**
+   * The grid of the last search: first circle per cell, next circle in the same cell, each circle's cell. Kept
+   * between searches: a walk rebuilds its list about once a hop, and allocating them each time cost as much as the
+   * search itself for 50–100 circles.
+   */
+  head = new Int32Array(0);
+  next = new Int32Array(0);
+  cellOf = new Int32Array(0);
 
   clear(): void {
     this.count = 0;
@@ -55,9 +63,13 @@ export function findClosePairs(x: Float64Array, radii: Float64Array, skin: numbe
     cell *= 2;
   const nx = Math.floor(spanX / cell) + 1;
   const ny = Math.floor(spanY / cell) + 1;
-  const head = new Int32Array(nx * ny).fill(-1);
-  const next = new Int32Array(n);
-  const cellOf = new Int32Array(n);
+  if (out.head.length < nx * ny) out.head = new Int32Array(Math.max(nx * ny, 2 * out.head.length));
+  if (out.next.length < n) {
+    out.next = new Int32Array(n);
+    out.cellOf = new Int32Array(n);
+  }
+  const { head, next, cellOf } = out;
+  head.fill(-1, 0, nx * ny);
   for (let i = 0; i < n; i++) {
     const cx = Math.min(nx - 1, Math.floor((x[2 * i]! - minX) / cell));
     const cy = Math.min(ny - 1, Math.floor((x[2 * i + 1]! - minY) / cell));
