@@ -2,8 +2,8 @@
 // it, passes axe-core's WCAG 2.1 AA rules with no violation of any impact; every dialog, once closed, gives the
 // keyboard back to the button that opened it. One page load per screen keeps the walk fast.
 // Run: E2E_PORT=3205 E2E_WORKERS=1 npx playwright test -c e2e/playwright.config.ts tests/accessibility.spec.ts
-import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
+import { analyzeSettled } from '../support/axe';
 import { apiCaller, CABLE_TRANSIT, createProject, saveTransit } from '../support/api';
 import { signInAsAdmin } from '../support/session';
 
@@ -15,11 +15,9 @@ test.describe.configure({ timeout: 480_000 });
 /** A screen's first load (its code is fetched on demand) under a loaded machine. */
 const SCREEN_LOAD = { timeout: 90_000 };
 
-const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
 /** Every violation axe finds on the page as it is now, of any impact, one line each ([] when clean). */
 async function violations(page: Page, where: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
+  const result = await analyzeSettled(page);
   if (process.env.A11Y_DEBUG)
     console.log(
       where,

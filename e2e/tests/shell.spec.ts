@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { analyzeSettled } from '../support/axe';
 import { apiToken, TOKEN_KEY, useToken } from '../support/session';
 
 // Application shell (spec §1, §2, §4, §9): layout, navigation, settings panel, bookmarks, toasts, titles,
@@ -56,9 +56,7 @@ async function closeSettingsPanel(page: Page) {
 }
 
 async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
+  const results = await analyzeSettled(page);
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
