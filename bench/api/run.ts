@@ -20,6 +20,7 @@
 //   npm run bench:api -- --server source               the TypeScript source through tsx (how it ran before)
 //   npm run bench:api -- --cpu-prof /tmp/prof          also writes the server's V8 CPU profile there
 //   npm run bench:api -- --loads read                  only some loads (health,user,read,pages,users), e.g. to profile one
+//   npm run bench:api -- --loads pages --reads translations   only the page reads whose name holds a word of the list
 //   npm run bench:api -- --rounds 1                    one round (quicker, noisier)
 //   npm run bench:api -- --node-args "--max-semi-space-size=32"   flags for the server's node (to try a setting)
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/sealplan_bench_api npm run bench:api   (dropped and re-created)
@@ -74,6 +75,8 @@ const CPU_PROF_DIR = arg('cpu-prof', '');
 const PORT = Number(arg('port', '3171'));
 const NODE_ARGS = arg('node-args', '').split(' ').filter(Boolean);
 const LOADS = new Set(arg('loads', 'health,user,read,pages,users').split(','));
+/** Only the page reads whose name holds one of these (comma list), e.g. to profile one. */
+const READS = arg('reads', '').split(',').filter(Boolean);
 const BARE_PORT = PORT + 1;
 if (!DATABASES.every((d) => d === 'postgres' || d === 'pglite'))
   throw new Error('--db is postgres, pglite or both');
@@ -338,12 +341,14 @@ async function benchDatabase(kind: string) {
         target: TARGET_RATIO.projectRead,
         options: read,
       },
-      ...pageReads.map(([name, options]) => ({
-        key: 'pages',
-        name,
-        target: TARGET_RATIO.pageRead,
-        options,
-      })),
+      ...pageReads
+        .filter(([name]) => READS.length === 0 || READS.some((r) => name.includes(r)))
+        .map(([name, options]) => ({
+          key: 'pages',
+          name,
+          target: TARGET_RATIO.pageRead,
+          options,
+        })),
     ];
     for (let round = 1; round <= ROUNDS; round++) {
       if (ROUNDS > 1) console.log(`  round ${round} of ${ROUNDS} (load ${load()})`);
