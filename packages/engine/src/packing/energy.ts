@@ -8,7 +8,7 @@ import { PairList, findClosePairs } from './neighbours';
 /** Below this many circles, all pairs are cheaper than a neighbour list. */
 export const ALL_PAIRS_MAX_CIRCLES = 48;
 /** Verlet skin of the neighbour list, in mean radii: the list holds pairs closer than rᵢ + rⱼ + skin. */
-const SKIN_MEAN_RADII = 0.6;
+const SKIN_MEAN_RADII = 1.0;
 
 export class OverlapEnergy {
   readonly n: number;
