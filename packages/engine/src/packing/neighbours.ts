@@ -7,8 +7,8 @@ export class PairList {
   count = 0;
   /**
    * The grid of the last search: first circle per cell, next circle in the same cell, each circle's cell. Kept
-   * between searches: a walk rebuilds its list about once a hop, and allocating them each time cost as much as the
-   * search itself for 50–100 circles.
+   * between searches: a walk rebuilds its list every few energy evaluations (ADR 004), and three new typed arrays
+   * each time were only garbage to collect.
    */
   head = new Int32Array(0);
   next = new Int32Array(0);
