@@ -21,12 +21,14 @@
 //   npm run bench:api -- --cpu-prof /tmp/prof          also writes the server's V8 CPU profile there
 //   npm run bench:api -- --loads read                  only some loads (health,user,read,pages,users), e.g. to profile one
 //   npm run bench:api -- --loads pages --reads translations   only the page reads whose name holds a word of the list
+//   npm run bench:api -- --client wrk                  load with wrk instead of autocannon (the floor too): autocannon
+//                                                      reads large answers slowly, which spreads their requests out
 //   npm run bench:api -- --rounds 1                    one round (quicker, noisier)
 //   npm run bench:api -- --node-args "--max-semi-space-size=32"   flags for the server's node (to try a setting)
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/sealplan_bench_api npm run bench:api   (dropped and re-created)
 
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -74,6 +76,9 @@ const SERVER_FORM = arg('server', 'built');
 const CPU_PROF_DIR = arg('cpu-prof', '');
 const PORT = Number(arg('port', '3171'));
 const NODE_ARGS = arg('node-args', '').split(' ').filter(Boolean);
+/** The load generator: autocannon (the default, in-process) or wrk (`--client wrk`; Debian's package). */
+const CLIENT = arg('client', 'autocannon');
+if (CLIENT !== 'autocannon' && CLIENT !== 'wrk') throw new Error('--client is autocannon or wrk');
 const LOADS = new Set(arg('loads', 'health,user,read,pages,users').split(','));
 /** Only the page reads whose name holds one of these (comma list), e.g. to profile one. */
 const READS = arg('reads', '').split(',').filter(Boolean);
@@ -144,7 +149,76 @@ interface LoadOptions {
   connections?: number;
 }
 
+/** A Lua script for wrk that sends the load's method and body (wrk sends GET without a body otherwise). */
+const wrkScripts = new Map<string, string>();
+function wrkScript(options: LoadOptions): string | null {
+  if ((options.method ?? 'GET') === 'GET' && options.body === undefined) return null;
+  const key = `${options.method ?? 'GET'} ${options.body ?? ''}`;
+  const kept = wrkScripts.get(key);
+  if (kept) return kept;
+  const file = join(mkdtempSync(join(tmpdir(), 'sealplan-wrk-')), 'load.lua');
+  wrkScripts.set(key, file);
+  writeFileSync(
+    file,
+    `wrk.method = ${JSON.stringify(options.method ?? 'GET')}\n` +
+      (options.body === undefined ? '' : `wrk.body = ${JSON.stringify(options.body)}\n`),
+  );
+  return file;
+}
+
+/** wrk's duration figures ("850.00us", "1.20ms", "2.00s") in milliseconds. */
+function wrkMs(figure: string): number {
+  const value = parseFloat(figure);
+  if (figure.endsWith('us')) return value / 1000;
+  if (figure.endsWith('ms')) return value;
+  if (figure.endsWith('m')) return value * 60_000;
+  return value * 1000;
+}
+
+/**
+ * One load by wrk (C, one thread): the same connections, headers and body as autocannon's. Autocannon parses every
+ * answer in JavaScript and reads large compressed answers slowly (about 3,500 a second of 20 kB here), so the
+ * requests of a large read arrive spread out and share fewer session statements (ADR 038); wrk reads them as fast
+ * as the server writes them.
+ */
+function runWrk(options: LoadOptions, durationS: number) {
+  const script = wrkScript(options);
+  const args = [
+    '-t1',
+    `-c${options.connections ?? CONNECTIONS}`,
+    `-d${durationS}s`,
+    `--timeout`,
+    `${REQUEST_TIMEOUT_S}s`,
+    '--latency',
+    ...Object.entries(options.headers ?? {}).flatMap(([name, value]) => ['-H', `${name}: ${value}`]),
+    ...(script ? ['-s', script] : []),
+    options.url,
+  ];
+  const run = spawnSync('wrk', args, { encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`wrk failed (is it installed? apt-get install wrk): ${run.stderr}`);
+  const out = run.stdout;
+  const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? NaN);
+  const failed =
+    Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0) +
+    [...out.matchAll(/(?:connect|read|write|timeout) (\d+)/g)].reduce((sum, m) => sum + Number(m[1]), 0);
+  return {
+    requests,
+    failed,
+    reqPerS: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? NaN),
+    p50: wrkMs(/ 50%\s+(\S+)/.exec(out)?.[1] ?? 'NaN'),
+    p99: wrkMs(/ 99%\s+(\S+)/.exec(out)?.[1] ?? 'NaN'),
+  };
+}
+
 async function runLoad(pid: number, options: LoadOptions): Promise<Figures> {
+  if (CLIENT === 'wrk') {
+    runWrk(options, WARMUP_S);
+    const before = cpuMs(pid);
+    const result = runWrk(options, DURATION_S);
+    const used = cpuMs(pid) - before;
+    if (result.failed >= result.requests) throw new Error(`${options.url}: every request failed`);
+    return { ...result, errors: result.failed, cpuMsPerRequest: used / result.requests };
+  }
   const base = {
     url: options.url,
     method: options.method ?? 'GET',
