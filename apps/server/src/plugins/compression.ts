@@ -5,8 +5,9 @@ import { brotliCompress, constants, gzip, type BrotliOptions, type ZlibOptions }
 /** Answers smaller than this go as they are: compressing them saves less than it costs. */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
 /**
- * The compressed answers one server keeps, by the bytes they take: an answer asked for again with the same text
- * (the catalogue, a project read while the project has not changed) is sent without being compressed again.
+ * The compressed answers one server keeps, by the memory they take (their compressed bytes and the texts kept to
+ * find them by): an answer asked for again with the same text (the catalogue, a project read while the project has
+ * not changed) is sent without being compressed again.
  */
 export const KEPT_COMPRESSED_MAX_BYTES = 32 * 1024 * 1024;
 /** The answers compressed beyond those mime-db calls compressible: every JSON answer (the API's envelopes). */
