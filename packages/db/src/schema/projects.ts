@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { auditColumns, versionColumn } from './audit';
 import { organizations, users } from './accounts';
 import { translatedNamesColumn } from './catalogue';
@@ -138,3 +149,17 @@ export const penetratingItems = pgTable(
   },
   (t) => [index('penetrating_items_transit_idx').on(t.transitId)],
 );
+
+/**
+ * The revisions of each project's read (ADR 038, "The project read kept per server"): `revision` takes a new value
+ * of `project_read_revision_seq` in every transaction that writes a row the project read shows (the project, its
+ * customer and the customer's other projects, their industries, its transits and their items). The database's
+ * own triggers move it (migration 0018), so no write path can forget to; an app server keeps a project's read
+ * text beside the revision it was read at, and the database builds the text again only when the revision moved.
+ */
+export const projectReadRevisionSeq = pgSequence('project_read_revision_seq');
+
+export const projectReadRevisions = pgTable('project_read_revisions', {
+  projectId: uuid('project_id').primaryKey(),
+  revision: bigint('revision', { mode: 'number' }).notNull(),
+});

@@ -1,9 +1,11 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
+  catalogueMeta,
   customers,
   industries,
   penetratingItems,
   penetratingItemTypes,
+  projectReadRevisions,
   projects,
   transitClasses,
   transits,
@@ -11,6 +13,8 @@ import {
 } from '@sealplan/db';
 import { auditingJson } from '../../lib/sql-json';
 import { customerJson } from '../customers';
+import { CATALOGUE_META_ID } from '../catalogue';
+import { okEnvelopeSql } from '../../lib/raw-json';
 
 /**
  * The project read (getProjectAndTransits) as one value of SQL: the answer's JSON text, built by the database
@@ -107,6 +111,33 @@ export function projectReadJson(organizationId: SQL, projectId: SQL): SQL<string
       and ${projects.organizationId} = ${organizationId}
       and ${projects.isRemoved} = false
     limit 1
+  )`;
+}
+
+/**
+ * The project read's envelope unless the caller's server already keeps it (ADR 038, "The project read kept per
+ * server"). The read's fingerprint is the project's revision (moved by the database's triggers in the writing
+ * transaction whenever a row the read shows changes) and the catalogue's version (its names). The value is:
+ * - null when the project is not the caller's or is removed;
+ * - the fingerprint alone when it equals `knownFingerprint`: the database builds nothing;
+ * - otherwise the fingerprint, one space, and the envelope (okEnvelopeSql of projectReadJson), both read in one
+ *   snapshot. The fingerprint is empty when the project has no revision: such a read is never kept.
+ */
+export function projectReadOrFingerprint(organizationId: SQL, projectId: SQL, knownFingerprint: SQL): SQL<string | null> {
+  return sql<string | null>`(
+    select case when read_state.fingerprint <> '' and read_state.fingerprint = ${knownFingerprint}
+      then read_state.fingerprint
+      else read_state.fingerprint || ' ' || ${okEnvelopeSql(projectReadJson(organizationId, projectId))} end
+    from (
+      select coalesce(${projectReadRevisions.revision}::text || '.' || coalesce((
+        select ${catalogueMeta.version} from ${catalogueMeta} where ${catalogueMeta.id} = ${CATALOGUE_META_ID}
+      ), 0)::text, '') as fingerprint
+      from ${projects}
+      left join ${projectReadRevisions} on ${projectReadRevisions.projectId} = ${projects.id}
+      where ${projects.id} = ${projectId}
+        and ${projects.organizationId} = ${organizationId}
+        and ${projects.isRemoved} = false
+    ) as read_state
   )`;
 }
 

@@ -13,7 +13,8 @@ import { ok } from '../../lib/reply';
 import { okEnvelopeSql, rawEnvelope } from '../../lib/raw-json';
 import { orgIdOf, sessionValueOf, withSessionValue } from '../../plugins/auth';
 import { AppError } from '../../errors';
-import { dashboardJson, projectReadJson, recentProjectsJson } from './project-read';
+import { dashboardJson, projectReadOrFingerprint, recentProjectsJson } from './project-read';
+import { KeptProjectReads, type KeptProjectRead } from './kept-project-reads';
 import { apiRoute } from '../../plugins/api-routes';
 import type { ProjectServices } from './project-services';
 import { catalogueMetaJson, catalogueMetaOf, type MetaRead } from '../catalogue';
@@ -65,13 +66,21 @@ export const projectsRoutes: FastifyPluginAsyncZod<Pick<ProjectServices, 'projec
   );
 
   // The project is read in the session's own statement, for the caller's organization: one round trip (ADR 019).
+  // The server keeps each read beside its fingerprint and sends the fingerprint with the request; the database
+  // builds the read again only when a row it shows has changed since (ADR 038).
+  const keptReads = new KeptProjectReads();
+  const sentFingerprint = new WeakMap<FastifyRequest, KeptProjectRead>();
   const projectRead = withSessionValue({
     name: 'session_with_project_read',
-    value: (caller, input) => okEnvelopeSql(projectReadJson(caller.organizationId, input.projectId)),
-    inputs: { projectId: 'uuid' },
+    value: (caller, input) =>
+      projectReadOrFingerprint(caller.organizationId, input.projectId, input.knownFingerprint),
+    inputs: { projectId: 'uuid', knownFingerprint: 'text' },
     params: (request) => {
       const body = projectIdRequestSchema.safeParse(request.body);
-      return body.success ? { projectId: body.data.projectId } : null;
+      if (!body.success) return null;
+      const known = keptReads.peek(body.data.projectId);
+      if (known) sentFingerprint.set(request, known);
+      return { projectId: body.data.projectId, knownFingerprint: known?.fingerprint ?? '' };
     },
   });
   apiRoute(
@@ -81,9 +90,10 @@ export const projectsRoutes: FastifyPluginAsyncZod<Pick<ProjectServices, 'projec
       ...projectRead,
     },
     async (request) => {
-      const json = sessionValueOf<string | null>(request);
-      if (json === null) throw new AppError('NOT_FOUND', PROJECT_MESSAGES.notFound);
-      return rawEnvelope<ProjectAndTransits>(json);
+      const value = sessionValueOf<string | null>(request);
+      if (value === null) throw new AppError('NOT_FOUND', PROJECT_MESSAGES.notFound);
+      const envelope = keptReads.answer(request.body.projectId, value, sentFingerprint.get(request));
+      return rawEnvelope<ProjectAndTransits>(envelope);
     },
   );
 
