@@ -14,7 +14,10 @@ CREATE FUNCTION "project_read_touch"(project_ids uuid[]) RETURNS void LANGUAGE s
   FROM (SELECT DISTINCT unnest(project_ids) AS id) AS ids
   WHERE ids.id IS NOT NULL
   ORDER BY ids.id
-  ON CONFLICT ("project_id") DO UPDATE SET "revision" = excluded."revision";
+  ON CONFLICT ("project_id") DO UPDATE SET "revision" = excluded."revision"
+  -- Once per transaction is enough (its revision is seen only with all its writes): a row this transaction wrote
+  -- (age 0) is left as it is, so a long transaction does not pile up versions of one row.
+  WHERE age("project_read_revisions".xmin) <> 0;
 $$;
 --> statement-breakpoint
 -- A project's read shows its own row and its customer's live project count: a project inserted, deleted, removed

@@ -135,6 +135,30 @@ describe('the project read kept per server (ADR 038)', () => {
     expect((await readThroughRoute()).value).toMatch(/^\d+\.\d+$/);
   });
 
+  it('moves the revision once in a transaction of many writes, and the read shows all of them', async () => {
+    const before = await readThroughRoute();
+    const revisionOf = async (db: Pick<typeof t.deps.db.db, 'execute'>) =>
+      (
+        await db.execute<{ revision: string }>(
+          sql`select revision::text from project_read_revisions where project_id = ${project.id}`,
+        )
+      ).rows[0]!.revision;
+    const moves = await t.deps.db.db.transaction(async (tx) => {
+      const seen = [await revisionOf(tx)];
+      await tx.execute(sql`update penetrating_items set quantity = quantity + 1 where transit_id = ${transit.id}`);
+      seen.push(await revisionOf(tx));
+      await tx.execute(sql`update transits set comments = 'Resealed' where id = ${transit.id}`);
+      seen.push(await revisionOf(tx));
+      return seen;
+    });
+    expect(moves[1]).not.toBe(moves[0]);
+    expect(moves[2]).toBe(moves[1]);
+    const after = await readThroughRoute();
+    expect(after.text).not.toBe(before.text);
+    expect(after.text).toContain('Resealed');
+    expect(after.text).toBe(await builtNow());
+  });
+
   it('answers a project that is not the caller’s, or is removed, as not found, kept or not', async () => {
     const stranger = await createUserWithToken(t.deps.db.db);
     expect((await readThroughRoute()).status).toBe(200);
