@@ -1,7 +1,7 @@
 // API cost per request (ADR 019). For each database (PostgreSQL, then PGlite) it prepares a fresh
 // database, seeds an organization, a signed-in user and a project of PROJECT_TRANSITS transits × ITEM_LINES item
 // lines (sized as a save sizes them), starts the server as production runs it (the built bundle, NODE_ENV
-// production, LOG_LEVEL info) and loads it with autocannon over CONNECTIONS keep-alive connections:
+// production, LOG_LEVEL info) and loads it with wrk (autocannon without it) over CONNECTIONS keep-alive connections:
 //   GET /api/health, GET /api/auth/current-user, POST /api/project/getProjectAndTransits,
 // the other reads the web app makes when a page loads (pages: settings, texts, menu, industries, dashboard, site
 // counts, catalogue, item types, project site, customers, recent projects),
@@ -21,7 +21,8 @@
 //   npm run bench:api -- --cpu-prof /tmp/prof          also writes the server's V8 CPU profile there
 //   npm run bench:api -- --loads read                  only some loads (health,user,read,pages,users), e.g. to profile one
 //   npm run bench:api -- --loads pages --reads translations   only the page reads whose name holds a word of the list
-//   npm run bench:api -- --client wrk                  load with wrk instead of autocannon (the floor too): autocannon
+//   npm run bench:api -- --client wrk                  load with wrk (the floor too), the default when it is installed:
+//   npm run bench:api -- --client autocannon           autocannon, the default otherwise, in-process; it
 //                                                      reads large answers slowly, which spreads their requests out
 //   npm run bench:api -- --rounds 1                    one round (quicker, noisier)
 //   npm run bench:api -- --node-args "--max-semi-space-size=32"   flags for the server's node (to try a setting)
@@ -76,8 +77,12 @@ const SERVER_FORM = arg('server', 'built');
 const CPU_PROF_DIR = arg('cpu-prof', '');
 const PORT = Number(arg('port', '3171'));
 const NODE_ARGS = arg('node-args', '').split(' ').filter(Boolean);
-/** The load generator: autocannon (the default, in-process) or wrk (`--client wrk`; Debian's package). */
-const CLIENT = arg('client', 'autocannon');
+/**
+ * The load generator: wrk (Debian's package) when it is installed, else autocannon (in-process), unless `--client`
+ * names one. Autocannon reads large answers slowly, which spreads their requests out (ADR 038).
+ */
+const WRK_INSTALLED = spawnSync('wrk', ['-v'], { encoding: 'utf8' }).error === undefined;
+const CLIENT = arg('client', WRK_INSTALLED ? 'wrk' : 'autocannon');
 if (CLIENT !== 'autocannon' && CLIENT !== 'wrk') throw new Error('--client is autocannon or wrk');
 const LOADS = new Set(arg('loads', 'health,user,read,pages,users').split(','));
 /** Only the page reads whose name holds one of these (comma list), e.g. to profile one. */
@@ -361,7 +366,11 @@ async function benchDatabase(kind: string) {
     const readBytes = Buffer.byteLength(text);
     if (answer.data.transits.length !== PROJECT_TRANSITS) throw new Error('the project read misses transits');
 
-    console.log(`\n${kind} (${SERVER_FORM} server, load ${load()}); project read answers ${readBytes} bytes`);
+    console.log(
+      `\n${kind} (${SERVER_FORM} server, load ${load()}, loaded by ${CLIENT}` +
+        `${CLIENT === 'autocannon' && !WRK_INSTALLED ? ': wrk is not installed (apt-get install wrk)' : ''}); ` +
+        `project read answers ${readBytes} bytes`,
+    );
     // Each round measures the floor again right before the loads it is compared with; the summary takes the
     // median ratio over the rounds, so one noisy moment of a shared machine does not decide a target.
     const ratios = new Map<string, number[]>();

@@ -71,12 +71,17 @@ async function readThroughRoute(projectId = project.id, as: TestUser = owner) {
   return { status: res.statusCode, text: res.body, value };
 }
 
+/** The rows of a statement (both drivers, PGlite and node-postgres, answer them in `rows`). */
+async function rowsOf<T>(db: Pick<TestApp['deps']['db']['db'], 'execute'>, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
 /** The read built by the database now, without anything kept. */
 async function builtNow(): Promise<string> {
-  const result = await t.deps.db.db.execute<{ envelope: string }>(
-    sql`select ${okEnvelopeSql(projectReadJson(sql`${owner.organizationId}::uuid`, sql`${project.id}::uuid`))} as envelope`,
-  );
-  return result.rows[0]!.envelope;
+  const read = projectReadJson(sql`${owner.organizationId}::uuid`, sql`${project.id}::uuid`);
+  return (
+    await rowsOf<{ envelope: string }>(t.deps.db.db, sql`select ${okEnvelopeSql(read)} as envelope`)
+  )[0]!.envelope;
 }
 
 describe('the project read kept per server (ADR 038)', () => {
@@ -103,7 +108,8 @@ describe('the project read kept per server (ADR 038)', () => {
     ],
     [
       'another project of the customer removed',
-      () => sql`update projects set is_removed = true where customer_id = ${customer.id} and id <> ${project.id}`,
+      () =>
+        sql`update projects set is_removed = true where customer_id = ${customer.id} and id <> ${project.id}`,
     ],
     ['the industry both show', () => sql`update industries set name = 'Offshore' where id = 'OFF_SHORE'`],
     ['a transit', () => sql`update transits set comments = 'Checked on site' where id = ${transit.id}`],
@@ -125,7 +131,9 @@ describe('the project read kept per server (ADR 038)', () => {
     await t.deps.db.db.transaction(async (tx) => {
       await tx.execute(write());
       // The catalogue's own rule (ADR 038): a change to its tables moves its meta row's version.
-      await tx.execute(sql`update catalogue_meta set version = version + 1 where ${_what.includes('catalogue')}`);
+      await tx.execute(
+        sql`update catalogue_meta set version = version + 1 where ${_what.includes('catalogue')}`,
+      );
     });
     const after = await readThroughRoute();
     expect(after.status).toBe(200);
@@ -139,13 +147,16 @@ describe('the project read kept per server (ADR 038)', () => {
     const before = await readThroughRoute();
     const revisionOf = async (db: Pick<typeof t.deps.db.db, 'execute'>) =>
       (
-        await db.execute<{ revision: string }>(
+        await rowsOf<{ revision: string }>(
+          db,
           sql`select revision::text from project_read_revisions where project_id = ${project.id}`,
         )
-      ).rows[0]!.revision;
+      )[0]!.revision;
     const moves = await t.deps.db.db.transaction(async (tx) => {
       const seen = [await revisionOf(tx)];
-      await tx.execute(sql`update penetrating_items set quantity = quantity + 1 where transit_id = ${transit.id}`);
+      await tx.execute(
+        sql`update penetrating_items set quantity = quantity + 1 where transit_id = ${transit.id}`,
+      );
       seen.push(await revisionOf(tx));
       await tx.execute(sql`update transits set comments = 'Resealed' where id = ${transit.id}`);
       seen.push(await revisionOf(tx));
@@ -176,11 +187,12 @@ describe('the project read kept per server (ADR 038)', () => {
       projectReadOrFingerprint(sql`$1::uuid`, sql`$2::uuid`, sql`$3::text`),
     ).sql;
     const tables = new Set([...text.matchAll(/\b(?:from|join)\s+"(\w+)"/gi)].map((m) => m[1]!));
-    const watched = await t.deps.db.db.execute<{ table: string }>(
+    const watched = await rowsOf<{ table: string }>(
+      t.deps.db.db,
       sql`select distinct c.relname as table from pg_trigger g join pg_class c on c.oid = g.tgrelid
         where not g.tgisinternal and g.tgname like '%\_read\_%'`,
     );
-    const triggered = new Set(watched.rows.map((r) => r.table));
+    const triggered = new Set(watched.map((r) => r.table));
     const catalogue = ['penetrating_item_types', 'transit_types', 'transit_classes', 'catalogue_meta'];
     const unwatched = [...tables].filter(
       (table) => !triggered.has(table) && !catalogue.includes(table) && table !== 'project_read_revisions',

@@ -123,7 +123,11 @@ export function projectReadJson(organizationId: SQL, projectId: SQL): SQL<string
  * - otherwise the fingerprint, one space, and the envelope (okEnvelopeSql of projectReadJson), both read in one
  *   snapshot. The fingerprint is empty when the project has no revision: such a read is never kept.
  */
-export function projectReadOrFingerprint(organizationId: SQL, projectId: SQL, knownFingerprint: SQL): SQL<string | null> {
+export function projectReadOrFingerprint(
+  organizationId: SQL,
+  projectId: SQL,
+  knownFingerprint: SQL,
+): SQL<string | null> {
   return sql<string | null>`(
     select case when read_state.fingerprint <> '' and read_state.fingerprint = ${knownFingerprint}
       then read_state.fingerprint
