@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, createTestCpuPool } from '../testing/test-app';
 import { createUserWithToken } from '../testing/factories';
@@ -55,4 +56,18 @@ describe('documents in the worker pool', () => {
     },
     TEST_TIMEOUT_MS,
   );
+});
+
+describe("the pool's thread entry run from source", () => {
+  it('loads with require(), as piscina first loads it: no top-level await to race an import() over', () => {
+    const entry = new URL('./cpu-worker.mjs', import.meta.url).pathname;
+    // In a process of its own: the entry registers tsx's loader for the thread that loads it.
+    const run = spawnSync(
+      process.execPath,
+      ['-e', `console.log(typeof require(${JSON.stringify(entry)}).default)`],
+      { encoding: 'utf8' },
+    );
+    expect(run.stderr).not.toContain('ERR_REQUIRE_ASYNC_MODULE');
+    expect(run.stdout.trim()).toBe('function');
+  });
 });
