@@ -8,6 +8,7 @@ import { okEnvelopeSql } from '../../lib/raw-json';
 import { call, seedReferenceData, validCustomer } from './testing/project-fixtures';
 import { projectReadJson, projectReadOrFingerprint } from './project-read';
 import { KeptProjectReads } from './kept-project-reads';
+import { A60_CABLE_FIELDS } from '../transits/testing/transit-fixtures';
 
 // ADR 038, "The project read kept per server": a server answers a project read it keeps while the database says
 // the read's fingerprint still holds, and every write to a row the read shows moves it, whatever path wrote it.
@@ -38,12 +39,7 @@ beforeAll(async () => {
       name: 'Frame 42',
       shape: 'ROUND',
       diameterMm: 250,
-      penetratingItemTypeId: 'CABLE',
-      transitTypeId: 'NOFIRNO',
-      classId: 'A_60_CLASS',
-      sealantType: 'NOFIRNO_SEALANT',
-      sealantDepth: 'DOUBLE',
-      depthMm: 150,
+      ...A60_CABLE_FIELDS,
     },
   });
   await post<TransitData>('/api/project/savePenetratingItems', {
