@@ -8,7 +8,9 @@ CREATE TABLE "project_read_revisions" (
 -- projects whose read it changes a new revision, in the writing transaction. The triggers are the database's, so
 -- a write from any path (a service, the seed, an import, a hand-written statement) moves the revision. The
 -- catalogue's names are covered by catalogue_meta.version, which the read's fingerprint includes.
-CREATE FUNCTION "project_read_touch"(project_ids uuid[]) RETURNS void LANGUAGE sql AS $$
+-- PL/pgSQL rather than SQL: a SQL function's statement is planned again at every call, this one's plan is kept.
+CREATE FUNCTION "project_read_touch"(project_ids uuid[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
   INSERT INTO "project_read_revisions" ("project_id", "revision")
   SELECT ids.id, nextval('project_read_revision_seq')
   FROM (SELECT DISTINCT unnest(project_ids) AS id) AS ids
@@ -18,7 +20,7 @@ CREATE FUNCTION "project_read_touch"(project_ids uuid[]) RETURNS void LANGUAGE s
   -- Once per transaction is enough (its revision is seen only with all its writes): a row this transaction wrote
   -- (age 0) is left as it is, so a long transaction does not pile up versions of one row.
   WHERE age("project_read_revisions".xmin) <> 0;
-$$;
+END $$;
 --> statement-breakpoint
 -- A project's read shows its own row and its customer's live project count: a project inserted, deleted, removed
 -- or moved to another customer changes the reads of every project of the customers concerned.
