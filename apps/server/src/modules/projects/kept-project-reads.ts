@@ -44,7 +44,7 @@ export class KeptProjectReads {
     return read.envelope;
   }
 
-  /** How many reads are kept and their characters (for tests and the benchmark's notes). */
+  /** How many reads are kept and their characters (for tests). */
   get size(): { reads: number; chars: number } {
     return { reads: this.reads.size, chars: this.chars };
   }
