@@ -5,8 +5,8 @@
 //   npm run bench:packing                     full run (several minutes)
 //   npm run bench:packing -- --quick          smoke run: fewer instances, shorter budgets
 //   npm run bench:packing -- --family circle  one family: circle | circle-large | sqrt | square | fit | verdict | save
-//                                             (comma list allowed; circle-large is equal circles N 51–100, present
-//                                             when the best-known file lists them)
+//                                             (comma list allowed; circle-large is equal circles N 51–100, from
+//                                             the shared file or else bench/packing/best-known-equal-circle-large.json)
 //   --n 51-70                                 only instances with N in this range (the tightest families)
 //   --seed 2                                  the solver's seed (default 1)
 //   --budget-ms 1000                          time budget of the tightest families per instance
@@ -46,6 +46,8 @@ const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 // BEST_KNOWN_PATH overrides where the file is (a git worktree sits elsewhere than the repository's folder).
 const BEST_KNOWN_PATH =
   process.env.BEST_KNOWN_PATH ?? resolve(REPO_ROOT, '../shared/bench/packing/best-known.json');
+/** Equal circles in a circle, N 51–100, Packomania's table: used when the shared file stops at N 50. */
+const EQUAL_CIRCLE_LARGE_PATH = resolve(REPO_ROOT, 'bench/packing/best-known-equal-circle-large.json');
 
 /** Validation tolerance of every reported layout: relative overlap / protrusion. */
 const LAYOUT_TOLERANCE = 1e-9;
@@ -191,7 +193,13 @@ function loadBestKnown(): BestKnown {
     );
     process.exit(1);
   }
-  return JSON.parse(readFileSync(BEST_KNOWN_PATH, 'utf8')) as BestKnown;
+  const bestKnown = JSON.parse(readFileSync(BEST_KNOWN_PATH, 'utf8')) as BestKnown;
+  const circles = bestKnown.equalInCircle.instances;
+  if (!circles.some((i) => i.n > CIRCLE_SMALL_MAX_N)) {
+    const large = JSON.parse(readFileSync(EQUAL_CIRCLE_LARGE_PATH, 'utf8')) as BestKnown['equalInCircle'];
+    circles.push(...large.instances.filter((i) => i.n > CIRCLE_SMALL_MAX_N));
+  }
+  return bestKnown;
 }
 
 /** Exact enclosing radius of d3's layout about the centre packEnclose chose. */
@@ -271,7 +279,7 @@ function buildFamilies(bestKnown: BestKnown, quick: boolean, nRange: [number, nu
       title: `Equal circles in a circle, N > ${CIRCLE_SMALL_MAX_N} (radius 1; container radius)`,
       instances: pick(circles.filter((i) => i.n > CIRCLE_SMALL_MAX_N)).map(equalInCircle),
       targetMedianPct: 0.1,
-      targetWorstPct: null,
+      targetWorstPct: 0.5,
       d3Container: d3EnclosingRadius,
     },
     {
@@ -283,7 +291,7 @@ function buildFamilies(bestKnown: BestKnown, quick: boolean, nRange: [number, nu
         diametersMm: Array.from({ length: i.n }, (_, k) => 2 * Math.sqrt(k + 1)),
         opening: { shape: 'ROUND', diameterMm: 2 * i.bestKnownRadius },
       })),
-      targetMedianPct: 0.3,
+      targetMedianPct: 0.25,
       targetWorstPct: 1,
       d3Container: d3EnclosingRadius,
     },
