@@ -1,10 +1,12 @@
 // The first load, as Lighthouse measures it (desktop preset) in the machine's Chromium: the login page, the
-// dashboard and a project page of the demo portfolio, served by the built server as production serves it (the
-// built web app, PGlite in a fresh directory). Prints each page's performance score (median of --runs), its
-// LCP, TBT and FCP, and the JavaScript it transfers, beside the targets of ADR 033.
+// dashboard and the two most recent project pages of the demo portfolio (its 500-transit project and one of a few
+// transits), served by the built server as production serves it (the built web app, PGlite in a fresh directory).
+// Prints each page's performance score (median of --runs), its LCP, TBT and FCP, and the JavaScript it transfers,
+// beside the targets of ADR 033.
 //
 //   npm run bench:lighthouse                 (builds the web app and the server first)
 //   npx tsx bench/lighthouse/run.ts -- --runs 5 --port 3400
+//   npx tsx bench/lighthouse/run.ts -- --reports .tmp/lighthouse   also keeps every run's report (JSON) there
 //
 // Lighthouse is a tool of this bench only: it is installed on first use into .tmp/bench-tools at the pinned
 // version below (12.x is the last line that runs on Node 20), not into the workspaces every install carries.
@@ -31,6 +33,8 @@ const arg = (name: string, fallback: string) => {
 };
 const RUNS = Number(arg('runs', '3'));
 const PORT = Number(arg('port', '3400'));
+/** --reports DIR keeps each run's Lighthouse report there (JSON: what took the main thread, what the LCP waited for). */
+const REPORTS = arg('reports', '');
 const BASE = `http://127.0.0.1:${PORT}`;
 
 function lighthouseModules() {
@@ -82,7 +86,7 @@ async function post(path: string, body: string, headers: Record<string, string>)
   return ((await res.json()) as { data: unknown }).data;
 }
 
-async function signIn(): Promise<{ token: string; projectId: string }> {
+async function signIn(): Promise<{ token: string; projects: { id: string; name: string }[] }> {
   const form = new URLSearchParams({
     grant_type: 'password',
     username: ADMIN.email,
@@ -94,9 +98,9 @@ async function signIn(): Promise<{ token: string; projectId: string }> {
   const recent = (await post('/api/project/getRecentProjects', '{}', {
     'content-type': 'application/json',
     authorization: `Bearer ${token}`,
-  })) as { id: string }[];
-  if (!recent[0]) throw new Error('the demo portfolio has no project');
-  return { token, projectId: recent[0].id };
+  })) as { id: string; name: string }[];
+  if (recent.length < 2) throw new Error('the demo portfolio has fewer than two projects');
+  return { token, projects: recent.slice(0, 2) };
 }
 
 interface Reading {
@@ -123,7 +127,7 @@ async function main() {
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run'],
   });
   try {
-    const { token, projectId } = await signIn();
+    const { token, projects } = await signIn();
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
     /**
      * Each run is a first visit: the HTTP cache is emptied (Lighthouse's own reset would also empty the
@@ -143,8 +147,15 @@ async function main() {
     const pages = [
       { name: 'login', path: '/login', token: null },
       { name: 'dashboard', path: '/dashboard', token },
-      { name: 'project page', path: `/projects/${projectId}`, token },
+      // The most recent projects: the demo's large one (500 transits, ADR 038) and the one before it (a few transits).
+      ...projects.map((project, i) => ({
+        name: i === 0 ? 'project page' : 'project page 2',
+        path: `/projects/${project.id}`,
+        token,
+        project: project.name,
+      })),
     ];
+    for (const p of pages) if ('project' in p) console.log(`${p.name}: ${p.project}`);
     console.log(
       `load average: ${loadavg()
         .map((l) => l.toFixed(2))
@@ -166,6 +177,10 @@ async function main() {
         if (lhr.runtimeError) {
           console.log(`  ${p.name} run ${run + 1} not finished: ${lhr.runtimeError.code}; tried again`);
           continue;
+        }
+        if (REPORTS) {
+          mkdirSync(REPORTS, { recursive: true });
+          writeFileSync(join(REPORTS, `${p.name.replace(/ /g, '-')}-${run + 1}.json`), result.report);
         }
         const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
         const requests = (lhr.audits['network-requests']?.details?.items ?? []) as {
