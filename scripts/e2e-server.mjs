@@ -1,9 +1,10 @@
-// Starts the real server for the Playwright run: built web app and server, fresh embedded database (or DATABASE_URL),
-// demo data, the administrator and one administrator per parallel worker (E2E_USERS) seeded, mail written to an
-// outbox folder the tests read.
+// Starts the real server for the Playwright run: built web app and server, a fresh database (embedded, or on the
+// PostgreSQL server of DATABASE_URL), demo data, the administrator and one administrator per parallel worker
+// (E2E_USERS) seeded, mail written to an outbox folder the tests read.
 import { spawn } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { createInterface } from 'node:readline';
+import pg from 'pg';
 import { buildWeb, root, run } from './lib.mjs';
 
 const port = process.env.PORT ?? '3100';
@@ -32,6 +33,10 @@ const env = {
   WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
   WEBHOOK_ALLOW_HTTP: 'true',
 };
+// DATABASE_URL names a PostgreSQL server (CI, ADR 026): the server gets a fresh database of its own there, made now,
+// as the embedded one is made fresh above, so that a run never finds the rows of the one before.
+if (process.env.DATABASE_URL)
+  env.DATABASE_URL = await freshDatabase(process.env.DATABASE_URL, `sealplan_e2e_${port}`);
 // External sign-in (ADR 018): the test identity providers run beside the app on the next two ports.
 Object.assign(env, await startFakeProviders(Number(port) + 1, `http://127.0.0.1:${port}`));
 // The server as production runs it: built once (ADR 019), worker pool included. E2E_BUILD=false (CI, after its
@@ -47,6 +52,21 @@ for (const email of (process.env.E2E_USERS ?? '').split(',').filter(Boolean)) {
   if ((await run('node', ['apps/server/dist/seed.mjs'], { env: { ...env, ...user } })) !== 0) process.exit(1);
 }
 process.exit(await run('node', ['--enable-source-maps', 'apps/server/dist/server.mjs'], { env }));
+
+/** Drops and creates the database `name` on the server of `serverUrl`; answers its address. */
+async function freshDatabase(serverUrl, name) {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.href;
+}
 
 /** Starts apps/server/src/testing/fake-providers/serve.ts; answers the app's environment for them. */
 function startFakeProviders(basePort, appUrl) {

@@ -8,8 +8,8 @@ import { ensureChromium, ensureDependencies, root, run } from './lib.mjs';
 ensureDependencies();
 const chromium = ensureChromium();
 const db = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-// A folder per database: CI runs the PostgreSQL pass beside the PGlite browser suite (ADR 026).
-const out = `${root}.tmp/test-results/${db.toLowerCase()}`;
+// A folder per database and tier: CI runs the API pass beside the browser suite (ADR 026), on one PostgreSQL server.
+const out = `${root}.tmp/test-results/${db.toLowerCase()}${process.env.VITEST === 'skip' ? '-browser' : ''}`;
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0, flaky: 0 };
