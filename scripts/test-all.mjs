@@ -14,6 +14,8 @@ rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0, flaky: 0 };
 const failedStages = [];
+// The failed tests by name, printed again under the closing summary: a long run's log is often read from its end.
+const failedTests = [];
 
 function addVitest(file) {
   try {
@@ -21,13 +23,45 @@ function addVitest(file) {
     totals.passed += r.numPassedTests;
     totals.failed += r.numFailedTests + (r.numRuntimeErrors ?? 0);
     totals.skipped += r.numPendingTests + r.numTodoTests;
+    for (const file of r.testResults ?? []) {
+      const failed = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+      for (const t of failed) failedTests.push(`${file.name.replace(root, '')} › ${t.fullName}`);
+      if (!failed.length && file.status === 'failed')
+        failedTests.push(`${file.name.replace(root, '')}: ${file.message}`);
+    }
   } catch {
     totals.failed += 1;
   }
 }
+// Playwright's report nests suites (file, describe) around specs; a spec's last result is what counted.
+function playwrightFailures(suite, path = []) {
+  const here = suite.title ? [...path, suite.title] : path;
+  for (const spec of suite.specs ?? [])
+    for (const test of spec.tests ?? []) {
+      const last = test.results?.at(-1);
+      if (test.status === 'unexpected')
+        failedTests.push(
+          `${[...here, spec.title].join(' › ')}${last?.error?.message ? `: ${firstLine(last.error.message)}` : ''}`,
+        );
+    }
+  for (const child of suite.suites ?? []) playwrightFailures(child, here);
+}
+function firstLine(text) {
+  // Playwright's messages carry terminal colours.
+  return (
+    text
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .split('\n')
+      .find((line) => line.trim()) ?? ''
+  );
+}
 function addPlaywright(file) {
   try {
-    const s = JSON.parse(readFileSync(file, 'utf8')).stats;
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    for (const suite of report.suites ?? []) playwrightFailures(suite);
+    for (const error of report.errors ?? [])
+      failedTests.push(`(outside any test) ${firstLine(error.message ?? '')}`);
+    const s = report.stats;
     totals.passed += s.expected + s.flaky;
     totals.flaky += s.flaky;
     totals.failed += s.unexpected;
@@ -113,4 +147,5 @@ if (process.env.E2E === 'skip') {
 console.log(`\nTests on ${db}${failedStages.length ? ` — failed stages: ${failedStages.join(', ')}` : ''}`);
 const flaky = totals.flaky ? ` (${totals.flaky} only on a retry: flaky, look at them)` : '';
 console.log(`${totals.passed} passed${flaky}, ${totals.failed} failed, ${totals.skipped} skipped`);
+if (failedTests.length) console.log(`Failed:\n${failedTests.map((t) => `  ✗ ${t}`).join('\n')}`);
 process.exit(failedStages.length ? 1 : 0);
