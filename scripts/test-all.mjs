@@ -2,6 +2,7 @@
 // Unit (engine, contracts, web), API on PGlite or on PostgreSQL when DATABASE_URL is set, and Playwright e2e.
 import { readFileSync, mkdirSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { stripVTControlCharacters } from 'node:util';
 import { databaseFreeTests } from './database-free-tests.mjs';
 import { ensureChromium, ensureDependencies, root, run } from './lib.mjs';
 
@@ -49,8 +50,7 @@ function playwrightFailures(suite, path = []) {
 function firstLine(text) {
   // Playwright's messages carry terminal colours.
   return (
-    text
-      .replace(/\u001b\[[0-9;]*m/g, '')
+    stripVTControlCharacters(text)
       .split('\n')
       .find((line) => line.trim()) ?? ''
   );

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { strToU8, zipSync } from 'fflate';
+import fs from 'node:fs';
+import { describe, expect, it, vi } from 'vitest';
+import { strToU8, unzipSync, zipSync } from 'fflate';
 import {
   MAX_SCHEDULE_CELL_READ_LENGTH,
   MAX_SCHEDULE_READ_ROWS,
@@ -72,14 +73,24 @@ describe('readScheduleFile: hostile files', () => {
     expect(read.sheets[0]!.rows).toHaveLength(MAX_SCHEDULE_READ_ROWS);
   });
 
-  it('stops 200,000 tiny rows (within the size limit) at the row cap without reading them all', async () => {
-    const many = xlsxOfRows(rows(200_000));
-    expect(many.length).toBeLessThan(4 * 1024 * 1024);
-    const heapBefore = process.memoryUsage().heapUsed;
-    expect(await messageOf(many)).toBe(SCHEDULE_MESSAGES.fileTooManyRows);
-    // The rows read are capped: far less than the 200,000 rows' worth of strings and cell objects.
-    expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(200 * 1024 * 1024);
-  });
+  // Inline strings only, or shared strings stored before the sheet: the archive is read as it is, or packed again
+  // in reading order first (schedule-file.ts, inReadingOrder); either way the stream stops at the cap.
+  const sharedStringsFirst = (zip: Uint8Array) =>
+    zipSync({ 'xl/sharedStrings.xml': strToU8('<sst/>'), ...unzipSync(zip) });
+  it.each([
+    ['inline strings', (zip: Uint8Array) => zip],
+    ['shared strings first', sharedStringsFirst],
+  ])(
+    'stops 200,000 tiny rows (%s, within the size limit) at the row cap without reading them all',
+    async (_, arrange) => {
+      const many = arrange(xlsxOfRows(rows(200_000)));
+      expect(many.length).toBeLessThan(4 * 1024 * 1024);
+      const heapBefore = process.memoryUsage().heapUsed;
+      expect(await messageOf(many)).toBe(SCHEDULE_MESSAGES.fileTooManyRows);
+      // The rows read are capped: far less than the 200,000 rows' worth of strings and cell objects.
+      expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(200 * 1024 * 1024);
+    },
+  );
 
   it('refuses a cell past the length cap, naming the sheet, row and column', async () => {
     const long = 'x'.repeat(MAX_SCHEDULE_CELL_READ_LENGTH + 1);
@@ -105,5 +116,58 @@ describe('readScheduleFile: hostile files', () => {
       '\n',
     );
     expect(await messageOf(strToU8(csv))).toBe(SCHEDULE_MESSAGES.fileTooManyRows);
+  });
+});
+
+describe('readScheduleFile: parts in any order', () => {
+  const sharedStrings = (texts: string[]) =>
+    strToU8(
+      `<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">${texts.map((t) => `<si><t>${t}</t></si>`).join('')}</sst>`,
+    );
+  const sharedStringSheet = strToU8(
+    `<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>` +
+      `<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c></row>` +
+      `<row r="2"><c r="A2" t="s"><v>2</v></c><c r="B2"><v>12.5</v></c></row>` +
+      `<row r="3"><c r="B3"><v>20</v></c></row>` +
+      `</sheetData><mergeCells count="1"><mergeCell ref="A2:A3"/></mergeCells></worksheet>`,
+  );
+
+  // ExcelJS's streaming reader writes a worksheet met before the shared strings to a temporary file; the reader
+  // packs such an archive again so that it never does.
+  async function readWithoutTemporaryFiles(bytes: Uint8Array) {
+    const writes = vi.spyOn(fs, 'createWriteStream');
+    try {
+      const read = await readScheduleFile(Buffer.from(bytes));
+      expect(writes).not.toHaveBeenCalled();
+      return read;
+    } finally {
+      writes.mockRestore();
+    }
+  }
+
+  it('reads shared strings stored after the sheet, and its merged cells, without a temporary file', async () => {
+    const zip = xlsxOfRows([], {
+      'xl/worksheets/sheet1.xml': sharedStringSheet,
+      'xl/sharedStrings.xml': sharedStrings(['Tag', 'OD', 'W-1']),
+    });
+    const read = await readWithoutTemporaryFiles(zip);
+    expect(read.sheets[0]!.rows).toEqual([
+      ['Tag', 'OD'],
+      ['W-1', '12.5'],
+      ['W-1', '20'],
+    ]);
+  });
+
+  it('reads a workbook of inline strings only (no shared-strings part) without a temporary file', async () => {
+    const read = await readWithoutTemporaryFiles(xlsxOfRows(rows(3)));
+    expect(read.sheets[0]!.rows).toEqual([
+      ['Tag', 'OD'],
+      ['W-1', '12'],
+      ['W-2', '12'],
+    ]);
+  });
+
+  it('refuses a ZIP that holds no worksheet as empty', async () => {
+    expect(await messageOf(zipSync({ 'readme.txt': strToU8('hello') }))).toBe(SCHEDULE_MESSAGES.fileEmpty);
   });
 });

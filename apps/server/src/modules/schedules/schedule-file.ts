@@ -15,7 +15,7 @@ import {
   tidyTable,
   type ScheduleSheet,
 } from '@sealplan/contracts';
-import { unzipSync } from 'fflate';
+import { unzipSync, zipSync, type Unzipped, type Zippable } from 'fflate';
 import { AppError } from '../../errors';
 import { isZip, measureZip } from '../../lib/zip-measure';
 import { decodeTextFile } from './text-encoding';
@@ -137,6 +137,13 @@ interface MergedRange {
   bottom: number;
 }
 
+const WORKSHEET_PART = /^xl\/worksheets\/sheet\d+\.xml$/;
+const SHARED_STRINGS_PART = 'xl/sharedStrings.xml';
+const WORKBOOK_RELATIONS_PART = 'xl/_rels/workbook.xml.rels';
+const EMPTY_SHARED_STRINGS =
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
+  '<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="0" uniqueCount="0"/>';
+
 const MERGE_CELL = /<(?:\w+:)?mergeCell\b[^>]*?\bref="([A-Z]{1,3})(\d{1,7}):([A-Z]{1,3})(\d{1,7})"/g;
 
 function columnNumber(letters: string): number {
@@ -147,13 +154,13 @@ function columnNumber(letters: string): number {
 
 /**
  * The merged ranges of each worksheet part (`xl/worksheets/sheetN.xml` -> N), read from the part's tail: the
- * streaming reader skips them, and they follow the sheet's rows. The archive was measured by checkZipSizes first.
+ * streaming reader skips them, and they follow the sheet's rows.
  */
-function mergedRanges(bytes: Buffer): Map<number, MergedRange[]> {
-  const parts = unzipSync(bytes, { filter: (file) => /^xl\/worksheets\/sheet\d+\.xml$/.test(file.name) });
+function mergedRanges(parts: Unzipped): Map<number, MergedRange[]> {
   const ranges = new Map<number, MergedRange[]>();
   const decoder = new TextDecoder();
   for (const [name, data] of Object.entries(parts)) {
+    if (!WORKSHEET_PART.test(name)) continue;
     const xml = decoder.decode(data);
     const tail = xml.slice(Math.max(0, xml.lastIndexOf('sheetData>')));
     const found: MergedRange[] = [];
@@ -188,11 +195,51 @@ function fillMergedDown(sheet: ScheduleSheet, ranges: readonly MergedRange[]): v
   }
 }
 
-/** Every sheet of the workbook as a stream of rows: only what the caps allow is ever held. */
+/**
+ * The archive as the streaming reader reads it best: its worksheets after the workbook's relations and shared
+ * strings. A writer may store them in any order, or store no shared strings at all (every text inline); ExcelJS's
+ * reader then writes each worksheet met too early to a temporary file and reads it back once the strings are known.
+ * That detour puts a stranger's file on the disk, and a read through it failed, rarely and only on a busy machine,
+ * as unreadable; so such an archive is packed again, in this order, with an empty shared-strings part where it had
+ * none. Parts are stored, not compressed: the new archive lives only for this read.
+ */
+function inReadingOrder(bytes: Buffer, parts: Unzipped): Buffer {
+  const names = Object.keys(parts);
+  const firstSheet = names.findIndex((name) => WORKSHEET_PART.test(name));
+  const ready = [SHARED_STRINGS_PART, WORKBOOK_RELATIONS_PART].every((part) => {
+    const at = names.indexOf(part);
+    return at >= 0 && (firstSheet < 0 || at < firstSheet);
+  });
+  if (ready) return bytes;
+  const ordered: Zippable = {};
+  for (const name of names) if (!WORKSHEET_PART.test(name)) ordered[name] = parts[name]!;
+  ordered[SHARED_STRINGS_PART] ??= new TextEncoder().encode(EMPTY_SHARED_STRINGS);
+  for (const name of names) if (WORKSHEET_PART.test(name)) ordered[name] = parts[name]!;
+  return Buffer.from(zipSync(ordered, { level: 0 }));
+}
+
+const STREAM_SLICE_BYTES = 64 * 1024;
+
+function* slices(bytes: Buffer, size: number): Generator<Buffer> {
+  for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
+}
+
+/**
+ * Every sheet of the workbook as a stream of rows: only the rows the caps allow are kept. The parts themselves are
+ * unpacked once (merged ranges, reading order), after checkZipSizes has measured what they unpack to.
+ */
 async function readXlsx(bytes: Buffer): Promise<ScheduleSheet[]> {
   checkZipSizes(bytes);
-  const merges = mergedRanges(bytes);
-  const input = Readable.from([bytes]);
+  let parts: Unzipped;
+  try {
+    parts = unzipSync(bytes);
+  } catch {
+    return refuse(SCHEDULE_MESSAGES.fileUnreadable);
+  }
+  const merges = mergedRanges(parts);
+  // In slices, so that the reader's back-pressure holds: given the whole archive as one chunk, the unzipper inflates
+  // a sheet far ahead of the rows read, and a long sheet stopped at the row cap would already be in memory.
+  const input = Readable.from(slices(inReadingOrder(bytes, parts), STREAM_SLICE_BYTES));
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
     worksheets: 'emit',
     sharedStrings: 'cache',
