@@ -1,4 +1,5 @@
 import {
+  startTransition,
   createContext,
   useCallback,
   useContext,
@@ -208,30 +209,38 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   /** Loads the current user; signed in only once it loads (spec §4). */
-  const loadUser = useCallback(async (): Promise<SessionUser | 'notAuthorized' | 'failed'> => {
-    let user: SessionUser;
-    try {
-      user = toSessionUser(await callApi('auth.currentUser'));
-    } catch (error) {
-      // Spec §4: a current-user load failure marks the session logged out but initialised.
-      setState((s) => ({ ...s, status: 'anonymous', user: null, isLoading: false }));
-      return error instanceof ApiRequestError && error.code === 'FORBIDDEN' ? 'notAuthorized' : 'failed';
-    }
-    if (!user.permissions.includes(PERMISSIONS.ADMIN_ACCESS)) {
-      // Spec §4: without admin.access: 'You are not authorized.', signed out, sent to /.
-      notify({ color: 'red', message: i18n.t('auth:session.notAuthorized') });
-      await callApi('auth.signout').catch(() => undefined);
-      dropToAnonymous(null);
-      return 'notAuthorized';
-    }
-    setState((s) => ({ ...s, status: 'signedIn', user, isLoading: false, endReason: null }));
-    return user;
-  }, [dropToAnonymous]);
+  const loadUser = useCallback(
+    async (pageLoad = false): Promise<SessionUser | 'notAuthorized' | 'failed'> => {
+      let user: SessionUser;
+      try {
+        user = toSessionUser(await callApi('auth.currentUser'));
+      } catch (error) {
+        // Spec §4: a current-user load failure marks the session logged out but initialised.
+        setState((s) => ({ ...s, status: 'anonymous', user: null, isLoading: false }));
+        return error instanceof ApiRequestError && error.code === 'FORBIDDEN' ? 'notAuthorized' : 'failed';
+      }
+      if (!user.permissions.includes(PERMISSIONS.ADMIN_ACCESS)) {
+        // Spec §4: without admin.access: 'You are not authorized.', signed out, sent to /.
+        notify({ color: 'red', message: i18n.t('auth:session.notAuthorized') });
+        await callApi('auth.signout').catch(() => undefined);
+        dropToAnonymous(null);
+        return 'notAuthorized';
+      }
+      const signedIn = () =>
+        setState((s) => ({ ...s, status: 'signedIn', user, isLoading: false, endReason: null }));
+      // On a page load the signed-in shell's first render is the largest of the load: as a transition, React renders
+      // it in slices and the page stays responsive meanwhile (ADR 033); the loader shows until it is ready.
+      if (pageLoad) startTransition(signedIn);
+      else signedIn();
+      return user;
+    },
+    [dropToAnonymous],
+  );
 
   // Spec §4: start with the stored token, or store the anonymous one.
   useEffect(() => {
     if (localStorage.getItem(TOKEN_STORAGE_KEY) === null) setStoredToken(ANONYMOUS_TOKEN);
-    if (getStoredToken() !== ANONYMOUS_TOKEN) void loadUser();
+    if (getStoredToken() !== ANONYMOUS_TOKEN) void loadUser(true);
   }, [loadUser]);
 
   // Spec §4: a 401 drops the session to anonymous and clears the user.
