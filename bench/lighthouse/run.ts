@@ -2,7 +2,8 @@
 // dashboard and the two most recent project pages of the demo portfolio (its 500-transit project and one of a few
 // transits), served by the built server as production serves it (the built web app, PGlite in a fresh directory).
 // Prints each page's performance score (median of --runs), its LCP, TBT and FCP, and the JavaScript it transfers,
-// beside the targets of ADR 033.
+// beside the targets of ADR 033 (the score's on the login page, the dashboard and the project page of a few
+// transits; the 500-transit page is measured beside them).
 //
 //   npm run bench:lighthouse                 (builds the web app and the server first)
 //   npx tsx bench/lighthouse/run.ts -- --runs 5 --port 3400
@@ -147,15 +148,19 @@ async function main() {
       }, value);
       await page.close();
     };
+    // `target`: judged against the score target. The target's project page is a project of a few transits, the kind
+    // the target was set on (before the demo had a large project); the 500-transit project's own targets are
+    // bench:list's (first rows, read, PDF), and its score is printed beside the others.
     const pages = [
-      { name: 'login', path: '/login', token: null },
-      { name: 'dashboard', path: '/dashboard', token },
+      { name: 'login', path: '/login', token: null, target: true },
+      { name: 'dashboard', path: '/dashboard', token, target: true },
       // The most recent projects: the demo's large one (500 transits, ADR 038) and the one before it (a few transits).
       ...projects.map((project, i) => ({
         name: i === 0 ? 'project page' : 'project page 2',
         path: `/projects/${project.id}`,
         token,
         project: project.name,
+        target: i > 0,
       })),
     ];
     if (ONLY.length)
@@ -214,17 +219,19 @@ async function main() {
       };
       const r = results[p.name]!;
       console.log(
-        `${p.name.padEnd(12)} performance ${r.score} (runs ${readings.map((x) => x.score).join(', ')}; target ≥ ${TARGET_SCORE})` +
+        `${p.name.padEnd(12)} performance ${r.score} (runs ${readings.map((x) => x.score).join(', ')}; ` +
+          `${p.target ? `target ≥ ${TARGET_SCORE}` : 'measured, no score target'})` +
           `  LCP ${Math.round(r.lcpMs)} ms  TBT ${Math.round(r.tbtMs)} ms  FCP ${Math.round(r.fcpMs)} ms` +
           `  JavaScript ${Math.round(r.scriptKb)} kB transferred`,
       );
     }
     await browser.disconnect();
     const loginKb = results.login?.scriptKb ?? 0;
-    const met = Object.values(results).every((r) => r.score >= TARGET_SCORE) && loginKb <= TARGET_LOGIN_JS_KB;
+    const judged = pages.filter((p) => p.target && results[p.name]).map((p) => results[p.name]!);
+    const met = judged.every((r) => r.score >= TARGET_SCORE) && loginKb <= TARGET_LOGIN_JS_KB;
     console.log(
       `\nlogin page JavaScript ${Math.round(loginKb)} kB (target ≤ ${TARGET_LOGIN_JS_KB} kB gzipped); ` +
-        `scores ${Object.values(results)
+        `scores of login, dashboard and the project page of a few transits ${judged
           .map((r) => r.score)
           .join(' / ')} (target ≥ ${TARGET_SCORE}): ${met ? 'met' : 'NOT met'}`,
     );
