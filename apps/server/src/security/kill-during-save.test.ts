@@ -24,7 +24,7 @@ const DATABASE_URL = process.env.DATABASE_URL;
 const CYCLES = 3;
 const PARALLEL_SAVERS = 4;
 const ITEMS_PER_TRANSIT = 3;
-/** How long a cycle waits for its first acknowledged save before it kills anyway (and the count check then fails). */
+/** How long a cycle waits for its first acknowledged save before it kills the server anyway. */
 const FIRST_SAVE_WAIT_MS = 120_000;
 const serverEntry = fileURLToPath(new URL('../server.ts', import.meta.url));
 
